@@ -1,0 +1,101 @@
+/**
+ * AccountData is the port through which account operations read the signed-in user's data. Drivers implement it
+ * (supabase-js over PostgREST RPC, or direct SQL on PGlite / Postgres); both call the SQL read functions listed in
+ * docs/ARCHITECTURE.md, and row-level security scopes every row to the caller. No method takes a user id.
+ *
+ * Money is signed integer minor units (`number`, always a safe integer; drivers reject anything else).
+ * Dates are `YYYY-MM-DD` strings; timestamps are RFC 3339 strings in UTC.
+ */
+export type Kind = "income" | "expense" | "transfer";
+
+export interface ProfileRow {
+  readonly default_currency: string | null;
+  /** IANA time zone; `UTC` when the profile has none. */
+  readonly timezone: string;
+  /** Today's date in `timezone`, computed by the database. */
+  readonly today: string;
+}
+
+export interface LedgerTotalRow {
+  readonly currency: string;
+  /** First day of the month for rows inside the requested range; null for the rows outside it. */
+  readonly month: string | null;
+  readonly kind: Kind;
+  readonly category: string | null;
+  readonly amount_minor: number;
+  readonly transaction_count: number;
+}
+
+export interface BudgetRow {
+  readonly currency: string;
+  readonly category: string;
+  readonly amount_minor: number;
+}
+
+export interface GoalRow {
+  readonly id: string;
+  readonly name: string;
+  readonly currency: string;
+  readonly target_minor: number;
+  readonly target_date: string | null;
+  /** Sum of contributions dated on or before `as_of`. */
+  readonly saved_minor: number;
+  readonly first_contribution_date: string | null;
+  readonly contribution_count: number;
+}
+
+export interface StatementImportRow {
+  readonly id: string;
+  readonly account_name: string;
+  readonly file_name: string;
+  readonly format: string;
+  readonly status: string;
+  readonly statement_start: string | null;
+  readonly statement_end: string | null;
+  readonly currency: string;
+  readonly opening_balance_minor: number | null;
+  readonly closing_balance_minor: number | null;
+  readonly transaction_count: number;
+  readonly duplicate_count: number;
+  readonly error_count: number;
+  /** RFC 3339, UTC. */
+  readonly imported_at: string;
+}
+
+export interface StatementTransactionRow {
+  readonly id: string;
+  readonly statement_import_id: string;
+  readonly date: string;
+  readonly amount_minor: number;
+  readonly currency: string;
+  readonly description: string | null;
+  readonly counterparty: string | null;
+  readonly category: string | null;
+  readonly kind: Kind;
+}
+
+export interface StatementTransactionFilter {
+  readonly limit: number;
+  readonly after?: { readonly date: string; readonly id: string } | undefined;
+  readonly statement_import_id?: string | undefined;
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+  readonly category?: string | undefined;
+  readonly kind?: Kind | undefined;
+}
+
+export interface AccountData {
+  profile(): Promise<ProfileRow | null>;
+  /** Aggregated statement transactions; see `me_ledger_totals` in docs/ARCHITECTURE.md. */
+  ledgerTotals(from: string, to: string): Promise<LedgerTotalRow[]>;
+  /** Budgets of the month that starts on `monthStart`. */
+  budgets(monthStart: string): Promise<BudgetRow[]>;
+  goals(asOf: string): Promise<GoalRow[]>;
+  /** Up to `limit` rows after the keyset position, newest `imported_at` first, then `id` descending. */
+  statementImports(
+    limit: number,
+    after?: { readonly imported_at: string; readonly id: string },
+  ): Promise<StatementImportRow[]>;
+  /** Up to `filter.limit` rows, `date` descending then `id` descending. */
+  statementTransactions(filter: StatementTransactionFilter): Promise<StatementTransactionRow[]>;
+}

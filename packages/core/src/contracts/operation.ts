@@ -1,0 +1,47 @@
+/**
+ * The Operation type: each public operation is declared once, as data. The REST route, its OpenAPI entry and
+ * its MCP tool are all derived from one of these objects (see docs/ARCHITECTURE.md).
+ */
+import type { z } from "zod";
+import type { AccountData } from "./account-data.ts";
+
+export interface OperationBase<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
+  /** MCP tool name and OpenAPI operationId, e.g. `calculate_cashflow`. */
+  readonly name: string;
+  readonly method: "get" | "post";
+  /** Path under the base URL, always starting with `/v1/`. */
+  readonly path: `/v1/${string}`;
+  /** One line, for humans and agents. */
+  readonly summary: string;
+  /** Full description: rules, defaults and edge cases. Written for an AI agent as much as for a human. */
+  readonly description: string;
+  /** OpenAPI tag. */
+  readonly tag: string;
+  /** zod schema of the POST body or the GET query parameters. */
+  readonly input: In;
+  /** zod schema of the 200 response body. */
+  readonly output: Out;
+}
+
+/** A pure, deterministic calculation: no clock, no database, no environment. */
+export interface CalculationOperation<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType>
+  extends OperationBase<In, Out> {
+  readonly kind: "calculation";
+  readonly method: "post";
+  run(input: z.output<In>): z.input<Out>;
+}
+
+/** Context of an account operation: the signed-in user's data, already scoped by row-level security. */
+export interface AccountContext {
+  readonly data: AccountData;
+}
+
+/** Reads the signed-in user's own data through `ctx.data`, then runs the same services as the calculations. */
+export interface AccountOperation<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType>
+  extends OperationBase<In, Out> {
+  readonly kind: "account";
+  readonly method: "get";
+  run(input: z.output<In>, ctx: AccountContext): Promise<z.input<Out>>;
+}
+
+export type Operation = CalculationOperation | AccountOperation;

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+// Node suites. The edge function's suites run under Deno (`deno test`), see scripts/test.mjs.
+export default defineConfig({
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "supabase/tests/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
