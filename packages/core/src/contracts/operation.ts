@@ -34,6 +34,8 @@ export interface CalculationOperation<In extends z.ZodType = z.ZodType, Out exte
 /** Context of an account operation: the signed-in user's data, already scoped by row-level security. */
 export interface AccountContext {
   readonly data: AccountData;
+  /** The verified `sub` claim. Used only to bind pagination cursors to their user, never to filter data. */
+  readonly subject: string;
 }
 
 /** Reads the signed-in user's own data through `ctx.data`, then runs the same services as the calculations. */
