@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
+import { ProblemError } from "./problem.ts";
+
+function status(fn: () => unknown): number | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof ProblemError ? error.status : -1;
+  }
+  return undefined;
+}
+
+async function statusOf(promise: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof ProblemError ? error.status : -1;
+  }
+  return undefined;
+}
+
+Deno.test("media type: application/json with or without utf-8 charset passes, anything else is 415", () => {
+  assert.equal(status(() => checkJsonMediaType("application/json")), undefined);
+  assert.equal(status(() => checkJsonMediaType("Application/JSON; charset=UTF-8")), undefined);
+  assert.equal(status(() => checkJsonMediaType('application/json; charset="utf-8"')), undefined);
+  assert.equal(status(() => checkJsonMediaType(null)), 415);
+  assert.equal(status(() => checkJsonMediaType("text/plain")), 415);
+  assert.equal(status(() => checkJsonMediaType("application/x-www-form-urlencoded")), 415);
+  assert.equal(status(() => checkJsonMediaType("application/json; charset=latin1")), 415);
+  assert.equal(status(() => checkJsonMediaType("application/json; charset=utf-16")), 415);
+});
+
+function chunked(chunks: Uint8Array[], pulled: { count: number }): Request {
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[i++];
+      if (chunk) {
+        pulled.count++;
+        controller.enqueue(chunk);
+      } else controller.close();
+    },
+  }, { highWaterMark: 0 });
+  return new Request("http://x/", { method: "POST", body });
+}
+
+Deno.test("body: a declared Content-Length above the limit is refused before reading", async () => {
+  const pulled = { count: 0 };
+  const request = chunked([new Uint8Array(4)], pulled);
+  const headers = new Headers({ "content-length": "11" });
+  const withLength = new Request(request, { headers });
+  assert.equal(await statusOf(readBodyBytes(withLength, 10)), 413);
+  assert.equal(pulled.count, 0);
+});
+
+Deno.test("body: a chunked body is cut off as soon as it passes the limit", async () => {
+  const pulled = { count: 0 };
+  const chunks = [new Uint8Array(6), new Uint8Array(6), new Uint8Array(6), new Uint8Array(6)];
+  assert.equal(await statusOf(readBodyBytes(chunked(chunks, pulled), 10)), 413);
+  assert.equal(pulled.count, 2); // the second chunk crossed the limit; the last two were never read
+});
+
+Deno.test("body: exactly the limit is accepted and the bytes come back intact", async () => {
+  const pulled = { count: 0 };
+  const bytes = await readBodyBytes(chunked([Uint8Array.of(1, 2, 3), Uint8Array.of(4, 5, 6, 7, 8, 9, 10)], pulled), 10);
+  assert.deepEqual([...bytes], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+});
+
+Deno.test("body: grows past the initial buffer when no length is declared", async () => {
+  const pulled = { count: 0 };
+  const big = new Uint8Array(100_000).fill(7);
+  const bytes = await readBodyBytes(chunked([big, big], pulled), 1_000_000);
+  assert.equal(bytes.byteLength, 200_000);
+  assert.equal(bytes[199_999], 7);
+});
+
+Deno.test("utf-8: valid text decodes (BOM dropped), invalid bytes are 400", () => {
+  assert.equal(decodeUtf8(Uint8Array.of(0xef, 0xbb, 0xbf, 0x7b, 0x7d)), "{}");
+  assert.equal(decodeUtf8(new TextEncoder().encode('{"a":"€"}')), '{"a":"€"}');
+  assert.equal(status(() => decodeUtf8(Uint8Array.of(0x7b, 0xff, 0x7d))), 400);
+  assert.equal(status(() => decodeUtf8(Uint8Array.of(0xc3))), 400); // truncated sequence
+});

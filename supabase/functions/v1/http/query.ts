@@ -1,0 +1,44 @@
+/**
+ * Query strings to plain objects for zod. Decisions (documented in the OpenAPI description):
+ * - a parameter the operation does not define is refused with 422 (`unknown_parameter`), so a typo such as
+ *   `?curency=EUR` never silently falls back to a default;
+ * - a parameter given twice is refused with 422 (`duplicate_parameter`); no operation takes a list;
+ * - an empty value (`?currency=`) is passed on as an empty string, which the schema rejects; it never means
+ *   "use the default".
+ */
+import type { ProblemItem } from "./problem.ts";
+
+export interface QueryResult {
+  readonly values: Record<string, string>;
+  readonly errors: ProblemItem[];
+}
+
+export function readQuery(url: URL, allowed: ReadonlySet<string>): QueryResult {
+  const values: Record<string, string> = {};
+  const errors: ProblemItem[] = [];
+  const seen = new Set<string>();
+  for (const [name, value] of url.searchParams) {
+    if (!allowed.has(name)) {
+      if (!seen.has(name)) {
+        const known = [...allowed].join(", ") || "none";
+        errors.push({
+          parameter: name,
+          code: "unknown_parameter",
+          message: `Unknown query parameter; this operation accepts: ${known}.`,
+        });
+      }
+    } else if (seen.has(name)) {
+      if (!errors.some((e) => e.parameter === name)) {
+        errors.push({
+          parameter: name,
+          code: "duplicate_parameter",
+          message: "The parameter is given more than once.",
+        });
+      }
+    } else {
+      values[name] = value;
+    }
+    seen.add(name);
+  }
+  return { values, errors };
+}
