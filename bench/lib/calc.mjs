@@ -1,0 +1,193 @@
+// Calculation-side measurements: no database involved.
+import { spawnSync } from "node:child_process";
+import { cashflowBody } from "./payload.mjs";
+import {
+  cannon,
+  denoPath,
+  freePort,
+  median,
+  procMemory,
+  ROOT,
+  round,
+  sleep,
+  spawnDeno,
+  stop,
+  waitFor200,
+} from "./proc.mjs";
+
+const CASHFLOW = "/functions/v1/v1/analytics/cashflow";
+/** The bench-only entry that builds the real app (createApp) with calculation routes and no database driver. */
+export const APP_SERVER = "bench/servers/app.ts";
+const FLOOR_SERVER = "bench/servers/floor.ts";
+/** Environment for the real function under load: rate limiting must not turn the benchmark into a 429 test. */
+export const APP_ENV = { BENCH: "1" };
+
+async function startServer(script, env = {}) {
+  const port = freePort();
+  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env });
+  const url = `http://127.0.0.1:${port}${CASHFLOW}`;
+  await waitFor200(url, { body: cashflowBody(3), child, timeoutMs: 60000 });
+  return { child, port, url };
+}
+
+/** post_cashflow_50k_vs_parse: in-process timing of the app's fetch handler vs JSON.parse (bench/inproc.ts). */
+async function inproc(ctx) {
+  const iterations = ctx.quick ? 9 : 21;
+  const r = spawnSync(denoPath(), ["run", "-A", "bench/inproc.ts", String(iterations)], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", ...APP_ENV },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 8 * 60 * 1000,
+  });
+  if (r.status !== 0) throw new Error(`bench/inproc.ts failed (${r.status ?? r.signal}):\n${r.stderr}\n${r.stdout}`);
+  const out = JSON.parse(r.stdout.trim().split("\n").at(-1));
+  ctx.results.post_cashflow_50k_vs_parse = round(out.ratio, 2);
+  ctx.results.measurements.post_cashflow_50k_vs_parse = out;
+}
+
+/** calc_vs_parse_throughput: same autocannon settings against the floor and the real function, alternating. */
+async function throughput(ctx) {
+  const rounds = ctx.quick ? 3 : 5;
+  const duration = ctx.quick ? 4 : 8;
+  const connections = 10;
+  const body = cashflowBody(100, { seed: 7 });
+  const floor = await startServer(FLOOR_SERVER);
+  const app = await startServer(APP_SERVER, APP_ENV);
+  try {
+    // Same response check on both before measuring.
+    const check = await fetch(app.url, { method: "POST", body, headers: { "content-type": "application/json" } });
+    if (check.status !== 200) throw new Error(`real function answered ${check.status}: ${await check.text()}`);
+    await check.arrayBuffer();
+    // Warm both (JIT) before the measured rounds.
+    await cannon({ url: floor.url, method: "POST", body, connections, duration: 2 });
+    await cannon({ url: app.url, method: "POST", body, connections, duration: 2 });
+    const runs = { floor: [], app: [] };
+    for (let i = 0; i < rounds; i++) {
+      // Alternate the order every round so drift on a noisy machine hits both sides alike.
+      const order = i % 2 ? ["app", "floor"] : ["floor", "app"];
+      for (const side of order) {
+        const target = side === "app" ? app : floor;
+        runs[side].push(await cannon({ url: target.url, method: "POST", body, connections, duration }));
+      }
+    }
+    const bad = [...runs.app, ...runs.floor].find((r) => r.non2xx || r.errors || r.timeouts);
+    if (bad) throw new Error(`non-2xx/errors during throughput run: ${JSON.stringify(bad)}`);
+    const rpsApp = median(runs.app.map((r) => r.requests_per_sec));
+    const rpsFloor = median(runs.floor.map((r) => r.requests_per_sec));
+    ctx.results.calc_vs_parse_throughput = round(rpsApp / rpsFloor, 3);
+    ctx.results.measurements.calc_vs_parse_throughput = {
+      method: `autocannon, ${connections} connections, ${rounds} alternating rounds of ${duration}s per side, ` +
+        `POST cashflow with 100 transactions (${body.length} bytes); ratio of median requests/s`,
+      real_function_rps: round(rpsApp, 1),
+      floor_rps: round(rpsFloor, 1),
+      real_function_p99_ms: median(runs.app.map((r) => r.latency_ms.p99)),
+      floor_p99_ms: median(runs.floor.map((r) => r.latency_ms.p99)),
+      rounds: runs,
+    };
+  } finally {
+    await stop(floor.child);
+    await stop(app.child);
+  }
+}
+
+/** Time from spawn to the first 200 answer of a POST calculation. */
+async function spawnTo200(script, env) {
+  const port = freePort();
+  const body = cashflowBody(10);
+  const t0 = performance.now();
+  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env });
+  try {
+    await waitFor200(`http://127.0.0.1:${port}${CASHFLOW}`, { body, child, timeoutMs: 30000 });
+    return performance.now() - t0;
+  } finally {
+    await stop(child);
+  }
+}
+
+/** cold_start_ms: median over several spawns of the function process with no database. */
+async function coldStart(ctx) {
+  const spawns = ctx.quick ? 5 : 11;
+  // One discarded spawn first: Deno's on-disk module/transpile cache is populated once per checkout, the same
+  // as a deployed function's bundle is built once.
+  await spawnTo200(APP_SERVER, APP_ENV);
+  await spawnTo200(FLOOR_SERVER, {});
+  const app = [];
+  const floor = [];
+  for (let i = 0; i < spawns; i++) {
+    app.push(await spawnTo200(APP_SERVER, APP_ENV));
+    floor.push(await spawnTo200(FLOOR_SERVER, {}));
+  }
+  ctx.results.cold_start_ms = round(median(app), 1);
+  ctx.results.measurements.cold_start_ms = {
+    method: `spawn \`deno run -A ${APP_SERVER}\` (real app, calculation routes, no database) until the first 200 ` +
+      `of POST /v1/analytics/cashflow, polled every 2 ms; median of ${spawns} after one discarded spawn`,
+    real_function_ms: app.map((x) => round(x, 1)),
+    floor_server_median_ms: round(median(floor), 1),
+    floor_server_ms: floor.map((x) => round(x, 1)),
+  };
+}
+
+/** peak_rss_mb_50k: VmHWM of a fresh server process after serving the 50,000-transaction request. */
+async function peakRss(ctx) {
+  const body = cashflowBody(50000);
+  const requests = 3;
+  const measure = async (script, env) => {
+    const s = await startServer(script, env);
+    try {
+      const before = procMemory(s.child.pid);
+      let status;
+      const times = [];
+      for (let i = 0; i < requests; i++) {
+        const t0 = performance.now();
+        const res = await fetch(s.url, { method: "POST", body, headers: { "content-type": "application/json" } });
+        status = res.status;
+        await res.arrayBuffer();
+        times.push(performance.now() - t0);
+        if (status !== 200) throw new Error(`${script}: 50k request answered ${status}`);
+      }
+      await sleep(50);
+      const after = procMemory(s.child.pid);
+      return { before, after, request_ms: times.map((t) => round(t, 1)) };
+    } finally {
+      await stop(s.child);
+    }
+  };
+  const app = await measure(APP_SERVER, APP_ENV);
+  const floor = await measure(FLOOR_SERVER, {});
+  if (!app.after) throw new Error("/proc/<pid>/status is not readable: peak RSS is measured on Linux only");
+  ctx.results.peak_rss_mb_50k = round(app.after.peak_rss_mb, 1);
+  ctx.results.measurements.peak_rss_mb_50k = {
+    method: `VmHWM of a fresh real-function process after ${requests} POST cashflow requests of 50,000 ` +
+      `transactions (${body.length} bytes); the floor server under the same requests for comparison`,
+    real_function: {
+      rss_mb_before: round(app.before.rss_mb, 1),
+      peak_rss_mb: round(app.after.peak_rss_mb, 1),
+      request_ms: app.request_ms,
+    },
+    floor_server: {
+      rss_mb_before: round(floor.before.rss_mb, 1),
+      peak_rss_mb: round(floor.after.peak_rss_mb, 1),
+      request_ms: floor.request_ms,
+    },
+  };
+}
+
+export async function calcSection(ctx) {
+  for (
+    const [key, fn] of [
+      ["post_cashflow_50k_vs_parse", inproc],
+      ["calc_vs_parse_throughput", throughput],
+      ["cold_start_ms", coldStart],
+      ["peak_rss_mb_50k", peakRss],
+    ]
+  ) {
+    ctx.log(`  ${key}`);
+    try {
+      await fn(ctx);
+    } catch (e) {
+      ctx.results.errors[key] = String(e?.stack ?? e);
+      ctx.log(`  ${key} failed: ${String(e?.message ?? e).split("\n")[0]}`);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// `npm run bench [-- --quick] [-- --only calc,db]`: measures every key of issue 6, prints a table and writes
+// bench/results.json. Every number is measured by this run; nothing is hard-coded or estimated. When a
+// measurement cannot run, its key is written as null with the reason in `errors`.
+//
+// Sections:
+//   calc  post_cashflow_50k_vs_parse (in-process timing), calc_vs_parse_throughput (autocannon, real function vs
+//         the Deno + Hono floor, alternating rounds), cold_start_ms (median of spawns), peak_rss_mb_50k
+//   db    on a fresh database (PostgreSQL at 127.0.0.1:5432, else embedded PGlite): rls_overhead,
+//         summary_vs_raw_speedup, query plans in bench/plans/, me_budget_summary_p99_ms (autocannon, 32 connections)
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { denoVersion, ROOT, round } from "./lib/proc.mjs";
+import { calcSection } from "./lib/calc.mjs";
+import { dbSection } from "./lib/db.mjs";
+
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const onlyArg = argv.find((a) => a.startsWith("--only"));
+const only = onlyArg
+  ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : argv[argv.indexOf(onlyArg) + 1]).split(",")
+  : null;
+
+export const GOALS = {
+  post_cashflow_50k_vs_parse: { goal: "<= 2.0", test: (v) => v <= 2.0 },
+  rls_overhead: { goal: "<= 1.1", test: (v) => v <= 1.1 },
+  summary_vs_raw_speedup: { goal: ">= 20", test: (v) => v >= 20 },
+  calc_vs_parse_throughput: { goal: ">= 0.8", test: (v) => v >= 0.8 },
+  cold_start_ms: { goal: "<= 150", test: (v) => v <= 150 },
+  peak_rss_mb_50k: { goal: "report only", test: null },
+  me_budget_summary_p99_ms: { goal: "report only", test: null },
+};
+
+const started = Date.now();
+const results = {
+  date: new Date().toISOString(),
+  mode: quick ? "quick" : "full",
+  environment: {
+    engine: null,
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model ?? null,
+    total_memory_mb: Math.round(os.totalmem() / 1048576),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+    deno: denoVersion(),
+    postgres: null,
+  },
+};
+for (const k of Object.keys(GOALS)) results[k] = null;
+results.measurements = {};
+results.errors = {};
+
+const log = (...a) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s]`, ...a);
+const ctx = { quick, results, log };
+
+const sections = [
+  ["calc", calcSection],
+  ["db", dbSection],
+];
+for (const [name, fn] of sections) {
+  if (only && !only.includes(name)) continue;
+  log(`section ${name}`);
+  try {
+    await fn(ctx);
+  } catch (e) {
+    results.errors[name] = String(e?.stack ?? e);
+    log(`section ${name} failed: ${e?.message ?? e}`);
+  }
+}
+
+results.goals = {};
+for (const [k, g] of Object.entries(GOALS)) {
+  const v = results[k];
+  results.goals[k] = { goal: g.goal, met: g.test && typeof v === "number" ? g.test(v) : null };
+}
+results.duration_s = round((Date.now() - started) / 1000, 1);
+
+writeFileSync(join(ROOT, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
+
+// The table.
+const rows = [["key", "value", "goal", "met"]];
+for (const [k, g] of Object.entries(GOALS)) {
+  const v = results[k];
+  const met = results.goals[k].met;
+  rows.push([
+    k,
+    v === null ? "n/a" : String(v),
+    g.goal,
+    met === null ? (v === null ? "NOT MEASURED" : "-") : met ? "yes" : "NO",
+  ]);
+}
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join("  ");
+console.log(
+  `\nbench (${results.mode}) ${results.date}  engine=${
+    results.environment.engine ?? "-"
+  }  cpus=${results.environment.cpus}  ${results.environment.deno}`,
+);
+console.log(line(rows[0]));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const r of rows.slice(1)) console.log(line(r));
+for (const [k, e] of Object.entries(results.errors)) console.log(`error in ${k}: ${String(e).split("\n")[0]}`);
+console.log(`\nwrote bench/results.json (${results.duration_s}s)`);
