@@ -1,19 +1,6 @@
 // Calculation-side measurements: no database involved.
-import { spawnSync } from "node:child_process";
 import { cashflowBody } from "./payload.mjs";
-import {
-  cannon,
-  denoPath,
-  freePort,
-  median,
-  procMemory,
-  ROOT,
-  round,
-  sleep,
-  spawnDeno,
-  stop,
-  waitFor200,
-} from "./proc.mjs";
+import { cannon, freePort, median, procMemory, round, runDeno, sleep, spawnDeno, stop, waitFor200 } from "./proc.mjs";
 
 const CASHFLOW = "/functions/v1/v1/analytics/cashflow";
 /** The bench-only entry that builds the real app (createApp) with calculation routes and no database driver. */
@@ -33,15 +20,8 @@ async function startServer(script, env = {}) {
 /** post_cashflow_50k_vs_parse: in-process timing of the app's fetch handler vs JSON.parse (bench/inproc.ts). */
 async function inproc(ctx) {
   const iterations = ctx.quick ? 9 : 21;
-  const r = spawnSync(denoPath(), ["run", "-A", "bench/inproc.ts", String(iterations)], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", ...APP_ENV },
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 8 * 60 * 1000,
-  });
-  if (r.status !== 0) throw new Error(`bench/inproc.ts failed (${r.status ?? r.signal}):\n${r.stderr}\n${r.stdout}`);
-  const out = JSON.parse(r.stdout.trim().split("\n").at(-1));
+  const stdout = await runDeno("bench/inproc.ts", [String(iterations)], APP_ENV, ["--v8-flags=--expose-gc"]);
+  const out = JSON.parse(stdout.trim().split("\n").at(-1));
   ctx.results.post_cashflow_50k_vs_parse = round(out.ratio, 2);
   ctx.results.measurements.post_cashflow_50k_vs_parse = out;
 }

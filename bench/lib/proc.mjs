@@ -44,6 +44,18 @@ export function spawnDeno(script, args = [], env = {}, denoFlags = []) {
   return child;
 }
 
+/** Run a Deno script to completion; resolves with its stdout, rejects with its output on a non-zero exit. */
+export async function runDeno(script, args = [], env = {}, denoFlags = [], timeoutMs = 8 * 60 * 1000) {
+  const child = spawnDeno(script, args, env, denoFlags);
+  let stdout = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  const t = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const { code, signal } = await child.exited;
+  clearTimeout(t);
+  if (code !== 0) throw new Error(`${script} failed (${code ?? signal}):\n${child.output}`);
+  return stdout;
+}
+
 export async function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
