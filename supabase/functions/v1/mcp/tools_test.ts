@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import type { AccountOperation, CalculationOperation } from "@pfa/core/contracts/operation.ts";
+import { toolFromOperation, toolsFromOperations } from "./tools.ts";
+
+// Two small operations standing in for registry entries: the thing under test is the derivation.
+const money = z.union([z.string(), z.number()]).transform((v) => String(v));
+const sum: CalculationOperation = {
+  kind: "calculation",
+  name: "calculate_sum",
+  method: "post",
+  path: "/v1/sum",
+  summary: "Adds amounts.",
+  description: "Adds every amount exactly.",
+  tag: "Calculations",
+  input: z.object({ amounts: z.array(money).describe("Amounts to add.") }),
+  output: z.object({ total: z.string() }),
+  run: () => ({ total: "0" }),
+};
+const mine: AccountOperation = {
+  kind: "account",
+  name: "get_mine",
+  method: "get",
+  path: "/v1/me/mine",
+  summary: "Reads mine.",
+  description: "Reads the caller's rows.",
+  tag: "Account",
+  input: z.object({ limit: z.coerce.number().int().optional() }),
+  output: z.object({ data: z.array(z.string()) }),
+  run: () => Promise.resolve({ data: [] }),
+};
+
+Deno.test("toolFromOperation: name, title and description come from the operation", () => {
+  const tool = toolFromOperation(sum);
+  assert.equal(tool.name, "calculate_sum");
+  assert.equal(tool.title, "Adds amounts.");
+  assert.ok(tool.description.startsWith("Adds amounts.\n\nAdds every amount exactly."));
+  assert.match(tool.description, /POST \/v1\/sum/);
+  assert.match(tool.description, /no sign-in/);
+  assert.match(toolFromOperation(mine).description, /GET \/v1\/me\/mine/);
+  assert.match(toolFromOperation(mine).description, /access token/);
+});
+
+Deno.test("toolFromOperation: input schema is the input side (money as string or number), output the output side", () => {
+  const tool = toolFromOperation(sum);
+  assert.equal(tool.inputSchema.type, "object");
+  const amounts = (tool.inputSchema.properties as Record<string, { items: unknown; description: string }>).amounts;
+  assert.deepEqual(amounts?.items, { type: ["string", "number"] });
+  assert.equal(amounts?.description, "Amounts to add.");
+  assert.deepEqual(tool.inputSchema.required, ["amounts"]);
+  assert.deepEqual(tool.outputSchema.properties, { total: { type: "string" } });
+  assert.equal(tool.inputSchema.$schema, "http://json-schema.org/draft-07/schema#");
+});
+
+Deno.test("toolFromOperation: every tool is read-only, idempotent and closed-world", () => {
+  for (const op of [sum, mine]) {
+    const { annotations } = toolFromOperation(op);
+    assert.equal(annotations.readOnlyHint, true);
+    assert.equal(annotations.idempotentHint, true);
+    assert.equal(annotations.openWorldHint, false);
+    assert.equal(annotations.destructiveHint, false);
+  }
+});
+
+Deno.test("toolFromOperation: account operations need a user, calculations do not", () => {
+  assert.equal(toolFromOperation(sum).requiresUser, false);
+  assert.equal(toolFromOperation(mine).requiresUser, true);
+});
+
+Deno.test("toolsFromOperations: keeps registry order and refuses duplicate names", () => {
+  assert.deepEqual(toolsFromOperations([mine, sum]).map((t) => t.name), ["get_mine", "calculate_sum"]);
+  assert.throws(() => toolsFromOperations([sum, sum]), /Duplicate operation name calculate_sum/);
+});
+
+Deno.test("toolFromOperation: a non-object input cannot become an MCP tool", () => {
+  assert.throws(() => toolFromOperation({ ...sum, input: z.array(z.string()) }), /must be JSON objects/);
+});
