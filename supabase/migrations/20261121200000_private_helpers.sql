@@ -1,0 +1,41 @@
+-- Private helpers used by constraints and views. The `private` schema is not exposed through the API (PostgREST
+-- serves `public` only); the API roles may only call what is granted below.
+create schema if not exists private;
+comment on schema private is 'Internal helpers for constraints and views; never exposed through the Data API.';
+
+revoke all on schema private from public;
+grant usage on schema private to authenticated, service_role;
+
+-- True when `tz` is an IANA time zone name PostgreSQL knows (e.g. Europe/Berlin, UTC). Used by a check
+-- constraint, so it is declared immutable: the time zone database only changes with a server upgrade.
+create function private.is_iana_timezone(tz text) returns boolean
+language sql immutable strict parallel safe
+set search_path = ''
+as $$
+  select exists (select 1 from pg_catalog.pg_timezone_names where name = tz)
+$$;
+comment on function private.is_iana_timezone(text) is
+  'True when the argument is a time zone name known to PostgreSQL''s IANA database (pg_timezone_names).';
+
+-- Percentage `part / whole × 100`, rounded half to even to 2 decimals (the API's rule for percentages), computed
+-- exactly with integer division and remainder, so no binary or truncated decimal fraction decides a tie.
+-- Null when `whole` is zero. `part` and `whole` are integers (minor units).
+create function private.percent(part numeric, whole numeric) returns numeric
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select pg_catalog.round((q + case when 2 * pg_catalog.abs(r) > d then pg_catalog.sign(n)
+                  when 2 * pg_catalog.abs(r) = d and pg_catalog.mod(q, 2) <> 0 then pg_catalog.sign(n)
+                  else 0 end) / 100::numeric, 2)
+  from (
+    select n, d, pg_catalog.div(n, d) as q, n - pg_catalog.div(n, d) * d as r
+    from (select part * 10000 * pg_catalog.sign(whole) as n, nullif(pg_catalog.abs(whole), 0) as d) as nd
+  ) as qr
+$$;
+comment on function private.percent(numeric, numeric) is
+  'part / whole × 100 rounded half to even to 2 decimals, computed exactly; null when whole is zero.';
+
+revoke all on function private.is_iana_timezone(text) from public;
+revoke all on function private.percent(numeric, numeric) from public;
+grant execute on function private.is_iana_timezone(text) to authenticated, service_role;
+grant execute on function private.percent(numeric, numeric) to authenticated, service_role;
