@@ -1,6 +1,7 @@
 /**
  * Streamable HTTP at `/v1/mcp`, stateless: every POST gets a fresh MCP server and transport, answered with one
- * JSON response (no session, no SSE stream). GET and DELETE are 405: there is no session to resume or end.
+ * JSON response (no session, no SSE stream). Other methods are 405: there is no stream to open (GET) and no
+ * session to end (DELETE).
  *
  * Authentication runs before the transport sees the request:
  * - an `Authorization` header that is sent must be valid, whatever the message (401 `invalid_token` otherwise),
@@ -13,22 +14,30 @@
 import { decodeUtf8, readBodyBytes } from "../http/body.ts";
 import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import { ProblemError } from "../http/problem.ts";
+import { type JsonParser, parseMcpBody } from "./body.ts";
 import { callsAccountTool } from "./gate.ts";
-import { bearerChallenge, type ProtectedResource } from "./metadata.ts";
-import { createMcpServer, type InvokeTool } from "./server.ts";
+import { bearerChallenge } from "./metadata.ts";
 import { WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
+import { createMcpServer, type InvokeTool } from "./server.ts";
 import type { ToolDefinition } from "./tools.ts";
 
 export interface McpHttpOptions {
   readonly tools: readonly ToolDefinition[];
-  readonly resource: ProtectedResource;
   readonly maxBodyBytes: number;
   readonly verifier: TokenVerifier;
+  /** REST's exact JSON parser, used for tool arguments so money numbers keep every digit. */
+  readonly parseJson: JsonParser;
   /** The tool runner for one request, bound to its user (undefined without a token) and request id. */
   invoker(user: VerifiedUser | undefined, requestId: string): InvokeTool;
 }
 
-export const MCP_ALLOWED_METHODS = "POST";
+export interface McpRequestContext {
+  readonly requestId: string;
+  /** Absolute URL of the protected-resource metadata, named in every 401. */
+  readonly metadataUrl: string;
+  /** Called once the caller is known, before any work (rate limiting, logging). May throw a ProblemError. */
+  readonly admit?: (user: VerifiedUser | undefined) => void;
+}
 
 /** JSON-RPC parse error (-32700), the protocol's answer to a body that is not JSON. */
 function parseError(): Response {
@@ -40,13 +49,12 @@ function parseError(): Response {
   return new Response(JSON.stringify(body), { status: 400, headers: { "Content-Type": "application/json" } });
 }
 
-export function createMcpHttpHandler(
-  options: McpHttpOptions,
-): (request: Request, requestId: string) => Promise<Response> {
-  const accountTools = new Set(options.tools.filter((tool) => tool.requiresUser).map((tool) => tool.name));
-  const { metadataUrl } = options.resource;
+export type McpHttpHandler = (request: Request, context: McpRequestContext) => Promise<Response>;
 
-  async function authenticate(headers: Headers): Promise<VerifiedUser | undefined> {
+export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
+  const accountTools = new Set(options.tools.filter((tool) => tool.requiresUser).map((tool) => tool.name));
+
+  async function authenticate(headers: Headers, metadataUrl: string): Promise<VerifiedUser | undefined> {
     try {
       return await optionalUser(headers, options.verifier);
     } catch (error) {
@@ -59,30 +67,32 @@ export function createMcpHttpHandler(
     }
   }
 
-  return async (request, requestId) => {
+  return async (request, context) => {
     if (request.method !== "POST") {
       throw new ProblemError(
         405,
-        "The MCP endpoint is stateless: send JSON-RPC messages with POST. There is no SSE stream (GET) or session to end (DELETE).",
-        { headers: { Allow: MCP_ALLOWED_METHODS } },
+        "The MCP endpoint is stateless: send JSON-RPC messages with POST (there is no SSE stream and no session).",
+        { headers: { Allow: "POST, OPTIONS" } },
       );
     }
-    const user = await authenticate(request.headers);
+    const user = await authenticate(request.headers, context.metadataUrl);
+    context.admit?.(user);
     const text = decodeUtf8(await readBodyBytes(request, options.maxBodyBytes));
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = parseMcpBody(text, options.parseJson);
     } catch {
       return parseError();
     }
     if (user === undefined && callsAccountTool(body, accountTools)) {
       throw new ProblemError(
         401,
-        "This tool reads the signed-in user's data and needs a bearer token: Authorization: Bearer <Supabase Auth access token>.",
-        { headers: { "WWW-Authenticate": bearerChallenge(metadataUrl) } },
+        "This tool reads the signed-in user's data and needs a bearer token: " +
+          "Authorization: Bearer <Supabase Auth access token>.",
+        { headers: { "WWW-Authenticate": bearerChallenge(context.metadataUrl) } },
       );
     }
-    const server = createMcpServer(options.tools, options.invoker(user, requestId));
+    const server = createMcpServer(options.tools, options.invoker(user, context.requestId));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

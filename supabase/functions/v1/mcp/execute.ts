@@ -1,0 +1,60 @@
+/**
+ * Runs one operation for an MCP tool call exactly as its REST route does: the operation's own zod schema
+ * validates the arguments (the POST body, or the GET query whose integers may also be JSON integers), failures map
+ * through the same `problemFromZodError` (JSON pointers for bodies, parameter names for queries) and the same
+ * `toProblemError` as REST, and account operations read the user's data through the same RLS-scoped provider.
+ * The success body is the operation's output, the object REST serializes with `JSON.stringify`.
+ */
+import type { Operation } from "@pfa/core/contracts/operation.ts";
+import { makeProblem } from "@pfa/core/problem/problem.ts";
+import { problemFromZodError } from "@pfa/core/problem/from-zod.ts";
+import type { VerifiedUser } from "../http/bearer.ts";
+import { toProblemError } from "../http/errors.ts";
+import { PROBLEM_CODES, ProblemError } from "../http/problem.ts";
+import type { AccountDataProvider } from "../routes/operations.ts";
+import type { Outcome } from "./results.ts";
+
+export interface ExecutionContext {
+  readonly requestId: string;
+  /** The verified caller; undefined when the MCP request carried no token. */
+  readonly user: VerifiedUser | undefined;
+  readonly accountData: AccountDataProvider;
+}
+
+/** Detail of the 401 an account tool gets without a user (stdio without PFA_ACCESS_TOKEN, for instance). */
+export const NO_USER_DETAIL = "This tool reads the signed-in user's data and needs their Supabase Auth access token: " +
+  "send Authorization: Bearer <token> on the MCP HTTP request, or set PFA_ACCESS_TOKEN for the stdio server.";
+
+async function run(operation: Operation, args: unknown, context: ExecutionContext): Promise<Record<string, unknown>> {
+  const location = operation.method === "get" ? "query" : "body";
+  const parsed = operation.input.safeParse(args);
+  if (!parsed.success) throw problemFromZodError(parsed.error, location, args);
+  if (operation.kind === "calculation") return operation.run(parsed.data) as Record<string, unknown>;
+  const user = context.user;
+  if (user === undefined) throw new ProblemError(401, NO_USER_DETAIL);
+  const output = await context.accountData.withUser(
+    user,
+    (data) => operation.run(parsed.data, { data, subject: user.sub }),
+  );
+  return output as Record<string, unknown>;
+}
+
+/** The outcome of one call: the REST response body, or the REST problem. Never throws. */
+export async function executeOperation(
+  operation: Operation,
+  args: unknown,
+  context: ExecutionContext,
+): Promise<Outcome> {
+  try {
+    return { ok: true, body: await run(operation, args, context) };
+  } catch (error) {
+    const problem = toProblemError(error);
+    if (problem.status >= 500 && !(error instanceof ProblemError)) {
+      console.error(JSON.stringify({ request_id: context.requestId, mcp_error: (error as Error)?.name ?? "unknown" }));
+    }
+    return {
+      ok: false,
+      problem: makeProblem(PROBLEM_CODES[problem.status], problem.detail, context.requestId, problem.options.errors),
+    };
+  }
+}

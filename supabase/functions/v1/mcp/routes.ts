@@ -1,0 +1,90 @@
+/**
+ * Hono glue for MCP: mounts `POST /v1/mcp` (Streamable HTTP, stateless) and
+ * `GET /v1/mcp/.well-known/oauth-protected-resource` (RFC 9728) on the app, with the REST routes' verifier,
+ * account-data provider, rate limiter and JSON parser. Called from `createApp` through its `extend` kit.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { parseJsonBody } from "@pfa/core";
+import type { Context } from "hono";
+import type { AppKit } from "../app.ts";
+import type { VerifiedUser } from "../http/bearer.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ProblemError } from "../http/problem.ts";
+import { clientIp } from "../http/rate-limit.ts";
+import { registerServiceRoute } from "../openapi/document.ts";
+import { executeOperation } from "./execute.ts";
+import { createMcpHttpHandler } from "./handler.ts";
+import { METADATA_SUFFIX, protectedResource, protectedResourceMetadata } from "./metadata.ts";
+import { toolsFromOperations } from "./tools.ts";
+
+export const MCP_PATH = "/v1/mcp";
+export const METADATA_PATH = MCP_PATH + METADATA_SUFFIX;
+
+/** The public project URL and Auth issuer, when the dependencies carry the full config (deps.ts does). */
+interface PublicUrls {
+  readonly supabaseUrl?: string;
+  readonly auth?: { readonly issuer?: string };
+}
+
+type Ctx = Context<AppEnv>;
+
+/**
+ * The protected resource. The project URL comes from the configuration (`SUPABASE_URL`, also the token issuer's
+ * base); without it (test apps), from the request's origin.
+ */
+function resourceOf(config: PublicUrls, c: Ctx) {
+  const supabaseUrl = config.supabaseUrl ?? new URL(c.req.url).origin;
+  return protectedResource(supabaseUrl, config.auth?.issuer ?? `${supabaseUrl}/auth/v1`);
+}
+
+function remoteAddress(c: Ctx): string | undefined {
+  return (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname;
+}
+
+export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, kit: AppKit): void {
+  const { deps, limiter } = kit;
+  const config = deps.config as PublicUrls;
+  const tools = toolsFromOperations(kit.operations);
+  const handler = createMcpHttpHandler({
+    tools,
+    maxBodyBytes: deps.config.limits.maxBodyBytes,
+    verifier: deps.verifier,
+    parseJson: parseJsonBody,
+    invoker: (user, requestId) => (tool, args) =>
+      executeOperation(tool.operation, args, { requestId, user, accountData: deps.accountData }),
+  });
+
+  /** Same policy as REST: one request counts against its user, or its client IP without a token. */
+  const admit = (c: Ctx) => (user: VerifiedUser | undefined) => {
+    c.set("user", user);
+    if (!limiter.enabled) return;
+    const decision = limiter.take(user ? `user:${user.sub}` : `ip:${clientIp(c.req.raw.headers, remoteAddress(c))}`);
+    c.set("rateLimitHeaders", decision.headers);
+    if (!decision.allowed) {
+      throw new ProblemError(429, `Rate limit exceeded; retry in ${decision.resetSeconds} seconds.`, {
+        headers: { "Retry-After": String(decision.resetSeconds) },
+      });
+    }
+  };
+
+  app.post(MCP_PATH, (c) =>
+    handler(c.req.raw, {
+      requestId: c.get("requestId"),
+      metadataUrl: resourceOf(config, c).metadataUrl,
+      admit: admit(c),
+    }));
+
+  registerServiceRoute(app.openAPIRegistry, {
+    path: METADATA_PATH,
+    operationId: "mcp_protected_resource_metadata",
+    summary: "OAuth protected-resource metadata of the MCP endpoint (RFC 9728)",
+    description: "Names Supabase Auth (`{SUPABASE_URL}/auth/v1`) as the authorization server of `/v1/mcp`. MCP " +
+      "clients find it through the `resource_metadata` parameter of a 401's `WWW-Authenticate` header.",
+    contentType: "application/json",
+    schema: { type: "object", description: "RFC 9728 metadata: resource, authorization_servers, ..." },
+  });
+  app.get(METADATA_PATH, (c) =>
+    new Response(JSON.stringify(protectedResourceMetadata(resourceOf(config, c))), {
+      headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=3600" },
+    }));
+}
