@@ -36,6 +36,11 @@ export interface AccountContext {
   readonly data: AccountData;
   /** The verified `sub` claim. Used only to bind pagination cursors to their user, never to filter data. */
   readonly subject: string;
+  /**
+   * Clock used only when the profile row is missing (then "today" is the current UTC date). Defaults to the
+   * system clock; tests pass a fixed one. With a profile, "today" comes from the database (`me_profile().today`).
+   */
+  readonly clock?: () => Date;
 }
 
 /** Reads the signed-in user's own data through `ctx.data`, then runs the same services as the calculations. */

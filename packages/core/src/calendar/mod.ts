@@ -1,0 +1,11 @@
+export { daysInMonth, formatDate, isLeapYear, isValidDate, monthOf, parseDate, yearOf } from "./dates.ts";
+export type { YearMonthDay } from "./dates.ts";
+export {
+  addMonths,
+  calendarMonthsSpanned,
+  MAX_DATE,
+  monthEnd,
+  monthStart,
+  monthsUntil,
+  wholeMonthsBetween,
+} from "./months.ts";

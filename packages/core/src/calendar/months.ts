@@ -1,0 +1,67 @@
+import { daysInMonth, formatDate, parseDate, type YearMonthDay } from "./dates.ts";
+
+/** The latest date this API represents. */
+export const MAX_DATE = "9999-12-31";
+
+/** First day of a month: `monthStart(2024, 2) = "2024-02-01"`. */
+export function monthStart(year: number, month: number): string {
+  return formatDate(year, month, 1);
+}
+
+/** Last day of a month: `monthEnd(2024, 2) = "2024-02-29"`. */
+export function monthEnd(year: number, month: number): string {
+  return formatDate(year, month, daysInMonth(year, month));
+}
+
+function mustParse(date: string): YearMonthDay {
+  const parsed = parseDate(date);
+  if (parsed === undefined) throw new RangeError(`Not a valid date: ${date}`);
+  return parsed;
+}
+
+/**
+ * Adds `n` calendar months, clamping the day to the end of the target month (`2024-01-31 + 1 = 2024-02-29`,
+ * `2023-01-31 + 1 = 2023-02-28`). Returns `undefined` when the result falls outside years 0001–9999.
+ */
+export function addMonths(date: string, n: number): string | undefined {
+  const { year, month, day } = mustParse(date);
+  const index = year * 12 + (month - 1) + n;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  if (y < 1 || y > 9999) return undefined;
+  return formatDate(y, m, Math.min(day, daysInMonth(y, m)));
+}
+
+/**
+ * Whole months from `from` to `to`: the largest n ≥ 0 with `addMonths(from, n) ≤ to`; 0 when `to` ≤ `from`.
+ * `2026-01-15 → 2026-03-14` is 1, `→ 2026-03-15` is 2; `2024-01-31 → 2024-02-29` is 1 (month-end clamping).
+ */
+export function wholeMonthsBetween(from: string, to: string): number {
+  if (to <= from) return 0;
+  const a = mustParse(from);
+  const b = mustParse(to);
+  let n = (b.year - a.year) * 12 + (b.month - a.month);
+  while (n > 0 && addMonths(from, n)! > to) n--;
+  return n;
+}
+
+/**
+ * Months from `from` to `to` with a started month counted as a whole one: the smallest n ≥ 0 with
+ * `addMonths(from, n) ≥ to`. 0 when `to` ≤ `from`; `2026-01-15 → 2026-01-16` is 1, `→ 2026-03-15` is 2,
+ * `→ 2026-03-16` is 3.
+ */
+export function monthsUntil(from: string, to: string): number {
+  if (to <= from) return 0;
+  const whole = wholeMonthsBetween(from, to);
+  return addMonths(from, whole) === to ? whole : whole + 1;
+}
+
+/**
+ * Calendar months touched from the month of `from` to the month of `to`, both included:
+ * `2026-01-31 → 2026-02-01` is 2, a single date is 1. Requires `from` ≤ `to`.
+ */
+export function calendarMonthsSpanned(from: string, to: string): number {
+  const a = mustParse(from);
+  const b = mustParse(to);
+  return (b.year - a.year) * 12 + (b.month - a.month) + 1;
+}

@@ -1,0 +1,22 @@
+import { budgetSchemas } from "./budget.ts";
+import { cashflowSchemas } from "./cashflow.ts";
+import { goalSchemas } from "./goals.ts";
+import { DEFAULT_LIMITS, type Limits } from "./limits.ts";
+import { spendingSchemas } from "./spending.ts";
+import { statementSchemas } from "./statements.ts";
+import { transactionSchema } from "./transaction.ts";
+
+/** Every request and response schema, built with the given limits. */
+export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
+  return {
+    limits,
+    transaction: transactionSchema(limits),
+    cashflow: cashflowSchemas(limits),
+    spending: spendingSchemas(limits),
+    budget: budgetSchemas(limits),
+    goals: goalSchemas(limits),
+    statements: statementSchemas(limits),
+  };
+}
+
+export type Schemas = ReturnType<typeof createSchemas>;

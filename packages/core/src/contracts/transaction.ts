@@ -1,0 +1,47 @@
+import { z } from "zod";
+import type { Limits } from "./limits.ts";
+import { currencyInput, dateField, doc, kindSchema, moneyInput, text } from "./primitives.ts";
+
+/** Transaction (input), API.md §2. */
+export function transactionSchema(limits: Limits) {
+  return doc(
+    z.strictObject({
+      id: text(limits.text, "Your own identifier; not used in calculations.", ["tx-0001"]).optional(),
+      date: dateField("Booking date.", undefined, true),
+      amount: moneyInput("Signed amount from the account holder's view: positive is money in, negative money out."),
+      currency: currencyInput("Optional; when given it must equal the request's `currency` (422 `currency_mismatch`).")
+        .optional(),
+      category: text(
+        limits.text,
+        "Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized.",
+        [
+          "groceries",
+        ],
+      ).nullable().optional(),
+      kind: kindSchema.optional(),
+      description: doc(
+        z.string().max(limits.text),
+        `Free text; not used in calculations. At most ${limits.text} characters.`,
+        [
+          "Supermarket",
+        ],
+      ).optional(),
+    }),
+    "One transaction. Unknown fields are rejected (422 `unknown_field`) so that a misspelled field such as " +
+      "`ammount` is never silently ignored.",
+    [{ date: "2026-03-14", amount: "-42.10", category: "groceries" }],
+  );
+}
+
+export function transactionsField(limits: Limits, extra = "") {
+  return doc(
+    z.array(transactionSchema(limits)).max(limits.transactions),
+    `The transactions, at most ${limits.transactions.toLocaleString("en-US")}, in any order (the order never ` +
+      `changes the result).${extra}`,
+    [[{ date: "2026-01-05", amount: "2500.00", category: "salary" }, {
+      date: "2026-01-07",
+      amount: "-42.10",
+      category: "groceries",
+    }]],
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * Exact JSON body parsing. JSON.parse silently rounds number tokens it cannot represent (`0.1000000000000000055`,
+ * `12345678901234567`) and accepts exponents (`1e3`) and duplicate keys (keeping the last value). This module
+ * rejects all three instead, with the JSON pointer of each offending token.
+ *
+ * Decisions:
+ * - A number token with an exponent is `exponent_not_allowed`; one with more than 15 significant digits (the most
+ *   a double always round-trips) is `too_many_digits`, whatever field it is in. Decimal strings have no such limit.
+ * - A duplicate object key is rejected (`duplicate_key`): silently keeping one of the values would drop data.
+ *
+ * Cost: JSON.parse, one char-code pass over the text outside strings (strings are skipped with indexOf), and one
+ * walk counting the parsed keys. Pointers are computed only when something is wrong (a second, slower pass).
+ */
+import type { ErrorItem } from "../problem/problem.ts";
+import { jsonPointer } from "../problem/json-pointer.ts";
+import { InvalidJsonError, MAX_REPORTED_ERRORS, ValidationError } from "../problem/validation-error.ts";
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+const LOWER_E = 101;
+const UPPER_E = 69;
+const PLUS = 43;
+const MAX_SIGNIFICANT_DIGITS = 15;
+
+/** Index of the quote closing the string whose opening quote is at `start`. */
+function stringEnd(text: string, start: number): number {
+  let j = text.indexOf('"', start + 1);
+  while (j !== -1) {
+    let backslashes = 0;
+    for (let k = j - 1; text.charCodeAt(k) === BACKSLASH; k--) backslashes++;
+    if ((backslashes & 1) === 0) return j;
+    j = text.indexOf('"', j + 1);
+  }
+  return text.length;
+}
+
+interface NumberToken {
+  /** Index just after the token. */
+  end: number;
+  exponent: boolean;
+  significant: number;
+}
+
+function readNumber(text: string, start: number, out: NumberToken): void {
+  const n = text.length;
+  let i = start;
+  if (text.charCodeAt(i) === MINUS) i++;
+  let significant = 0;
+  let pendingZeros = 0;
+  let seenNonZero = false;
+  let exponent = false;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= ZERO && c <= NINE) {
+      if (c === ZERO) {
+        if (seenNonZero) pendingZeros++;
+      } else {
+        significant += seenNonZero ? pendingZeros + 1 : 1;
+        seenNonZero = true;
+        pendingZeros = 0;
+      }
+      i++;
+    } else if (c === DOT) {
+      i++;
+    } else if (c === LOWER_E || c === UPPER_E) {
+      exponent = true;
+      i++;
+      const sign = text.charCodeAt(i);
+      if (sign === PLUS || sign === MINUS) i++;
+      while (i < n && text.charCodeAt(i) >= ZERO && text.charCodeAt(i) <= NINE) i++;
+      break;
+    } else break;
+  }
+  out.end = i;
+  out.exponent = exponent;
+  out.significant = significant;
+}
+
+/** Number of object keys in a parsed JSON value. */
+function countKeys(value: unknown): number {
+  if (value === null || typeof value !== "object") return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (item !== null && typeof item === "object") count += countKeys(item);
+    }
+    return count;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    count++;
+    const item = record[key];
+    if (item !== null && typeof item === "object") count += countKeys(item);
+  }
+  return count;
+}
+
+/**
+ * Parses a JSON request body exactly. Malformed JSON throws InvalidJsonError (400 `invalid_json`); exponents,
+ * numbers with more than 15 significant digits and duplicate keys throw a ValidationError (422) whose items carry
+ * the JSON pointer of each offending token.
+ */
+export function parseJsonBody(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidJsonError(`The request body is not valid JSON: ${reason}`);
+  }
+  const n = text.length;
+  const token: NumberToken = { end: 0, exponent: false, significant: 0 };
+  let colons = 0;
+  let suspicious = false;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = stringEnd(text, i) + 1;
+    } else if (c === COLON) {
+      colons++;
+      i++;
+    } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
+      readNumber(text, i, token);
+      if (token.exponent || token.significant > MAX_SIGNIFICANT_DIGITS) suspicious = true;
+      i = token.end;
+    } else i++;
+  }
+  if (suspicious || colons !== countKeys(value)) throw new ValidationError(locateProblems(text));
+  return value;
+}
+
+interface Frame {
+  readonly array: boolean;
+  index: number;
+  key: string;
+  expectKey: boolean;
+  readonly keys: Set<string> | null;
+}
+
+/** Slow path: walks the (valid) JSON text again, tracking the path, and lists every offending token. */
+function locateProblems(text: string): ErrorItem[] {
+  const items: ErrorItem[] = [];
+  const stack: Frame[] = [];
+  const token: NumberToken = { end: 0, exponent: false, significant: 0 };
+  /** Pointer of the current value, or (with `key`) of a key of the innermost object. */
+  const path = (key?: string): string => {
+    const frames = key === undefined ? stack : stack.slice(0, -1);
+    const segments: (string | number)[] = frames.map((f) => (f.array ? f.index : f.key));
+    if (key !== undefined) segments.push(key);
+    return jsonPointer(segments);
+  };
+  const add = (item: ErrorItem) => {
+    if (items.length < MAX_REPORTED_ERRORS) items.push(item);
+  };
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      if (top !== undefined && !top.array && top.expectKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (top.keys!.has(key)) {
+          const pointer = path(key);
+          add({ pointer, code: "duplicate_key", message: `\`${pointer}\` appears more than once in its object.` });
+        }
+        top.keys!.add(key);
+        top.key = key;
+        top.expectKey = false;
+      }
+      i = end + 1;
+    } else if (c === 123 /* { */) {
+      stack.push({ array: false, index: 0, key: "", expectKey: true, keys: new Set() });
+      i++;
+    } else if (c === 91 /* [ */) {
+      stack.push({ array: true, index: 0, key: "", expectKey: false, keys: null });
+      i++;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      stack.pop();
+      i++;
+    } else if (c === 44 /* , */) {
+      if (top !== undefined) {
+        if (top.array) top.index++;
+        else top.expectKey = true;
+      }
+      i++;
+    } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
+      readNumber(text, i, token);
+      const raw = text.slice(i, token.end);
+      if (token.exponent) {
+        const pointer = path();
+        add({
+          pointer,
+          code: "exponent_not_allowed",
+          message: `\`${pointer || "/"}\` is written with an exponent (${raw}); write numbers as plain decimals.`,
+        });
+      } else if (token.significant > MAX_SIGNIFICANT_DIGITS) {
+        const pointer = path();
+        add({
+          pointer,
+          code: "too_many_digits",
+          message: `\`${pointer || "/"}\` has more than ${MAX_SIGNIFICANT_DIGITS} significant digits (${raw}) and ` +
+            "cannot be read exactly as a JSON number; send it as a decimal string.",
+        });
+      }
+      i = token.end;
+    } else i++;
+  }
+  return items;
+}

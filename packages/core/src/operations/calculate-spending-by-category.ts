@@ -1,0 +1,41 @@
+import type { CalculationOperation } from "../contracts/operation.ts";
+import type { Schemas } from "../contracts/schemas.ts";
+import { spendingByCategory } from "../services/spending-by-category.ts";
+import { ErrorCollector } from "./error-collector.ts";
+import { formatSpending } from "./format-spending.ts";
+import { normalizeTransactions } from "./normalize-transactions.ts";
+import { locateOverflow } from "./overflow.ts";
+import { resolveBodyCurrency } from "./resolve-currency.ts";
+
+export function calculateSpendingByCategoryOperation(schemas: Schemas) {
+  const { body, report } = schemas.spending;
+  const operation: CalculationOperation<typeof body, typeof report> = {
+    kind: "calculation",
+    name: "calculate_spending_by_category",
+    method: "post",
+    path: "/v1/analytics/spending-by-category",
+    tag: "Calculations",
+    summary: "Spending totals by category over a period, from the transactions you send.",
+    description: "Totals `expense` transactions by category within [from, to] (both optional and inclusive; an " +
+      "omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and " +
+      "transfers are counted in `excluded`. Categories are sorted by total descending, then by name, " +
+      "uncategorized (null) after a named category with the same total. Deterministic.",
+    input: body,
+    output: report,
+    run(input) {
+      const errors = new ErrorCollector();
+      const currency = resolveBodyCurrency(input.currency, "/currency", errors);
+      if (currency === undefined) throw errors.toError();
+      const from = input.from ?? null;
+      const to = input.to ?? null;
+      if (from !== null && to !== null && to < from) {
+        errors.at("/to", "invalid_range", `\`/to\` (${to}) is before \`/from\` (${from}).`);
+      }
+      const { entries } = normalizeTransactions(input.transactions, currency, "/transactions", errors);
+      errors.throwIfAny();
+      const result = locateOverflow("/transactions", () => spendingByCategory(entries, from, to));
+      return formatSpending(currency.code, currency.scale, from, to, result);
+    },
+  };
+  return operation;
+}

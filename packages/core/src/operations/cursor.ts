@@ -1,0 +1,76 @@
+/**
+ * Pagination cursors: base64url of a small versioned JSON document holding the list's kind, a fingerprint of the
+ * subject (so a cursor only works for the user it was issued to) and the keyset position. Opaque to clients; not a
+ * security boundary (row-level security is), only a guard against misuse.
+ */
+import { isValidDate } from "../calendar/dates.ts";
+import { ValidationError } from "../problem/validation-error.ts";
+
+export type CursorList = "imports" | "transactions";
+
+const VERSION = 1;
+const TAG: Record<CursorList, string> = { imports: "i", transactions: "t" };
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+const ID = /^[0-9A-Za-z-]{1,64}$/;
+
+/** Two FNV-1a 32-bit hashes with different offsets: a 64-bit fingerprint as 16 hex digits. */
+function fingerprint(subject: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < subject.length; i++) {
+    const c = subject.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x01000193) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  try {
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Encodes the position after the last row of a page (`key` = imported_at or date, then id). */
+export function encodeCursor(list: CursorList, subject: string, key: string, id: string): string {
+  return toBase64Url(JSON.stringify({ v: VERSION, l: TAG[list], s: fingerprint(subject), k: key, id }));
+}
+
+function invalid(message: string): ValidationError {
+  return new ValidationError([{ parameter: "cursor", code: "invalid_cursor", message }]);
+}
+
+/** Decodes a cursor of `list` issued to `subject`; a 422 on parameter `cursor` for anything else. */
+export function decodeCursor(list: CursorList, subject: string, cursor: string): { key: string; id: string } {
+  const json = fromBase64Url(cursor);
+  let doc: unknown;
+  try {
+    doc = json === undefined ? undefined : JSON.parse(json);
+  } catch {
+    doc = undefined;
+  }
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+    throw invalid("Parameter `cursor` is not a cursor issued by this API; pass `next_cursor` unchanged.");
+  }
+  const { v, l, s, k, id } = doc as Record<string, unknown>;
+  if (v !== VERSION) throw invalid("Parameter `cursor` is from an unsupported version; start again from page one.");
+  if (l !== TAG[list]) throw invalid("Parameter `cursor` belongs to a different list.");
+  if (s !== fingerprint(subject)) throw invalid("Parameter `cursor` was issued to a different user.");
+  const keyOk = typeof k === "string" && (list === "imports" ? TIMESTAMP.test(k) : isValidDate(k));
+  if (!keyOk || typeof id !== "string" || !ID.test(id)) {
+    throw invalid("Parameter `cursor` is damaged; pass `next_cursor` unchanged.");
+  }
+  return { key: k as string, id };
+}

@@ -1,0 +1,45 @@
+import { monthOf, yearOf } from "../calendar/dates.ts";
+import { monthEnd, monthStart } from "../calendar/months.ts";
+import type { AccountOperation } from "../contracts/operation.ts";
+import type { Schemas } from "../contracts/schemas.ts";
+import { budgetSummary } from "../services/budget-summary.ts";
+import { accountCurrency, accountDefaults, otherCurrencies } from "./account-defaults.ts";
+import { formatBudget } from "./format-budget.ts";
+import { ledgerEntries } from "./ledger-entries.ts";
+
+export function getBudgetSummaryOperation(schemas: Schemas) {
+  const { query, accountReport } = schemas.budget;
+  const operation: AccountOperation<typeof query, typeof accountReport> = {
+    kind: "account",
+    name: "get_budget_summary",
+    method: "get",
+    path: "/v1/me/budget/summary",
+    tag: "Account",
+    summary: "Budget versus actual spending of your own data for one month.",
+    description: "The same calculation as `calculate_budget_summary`, over your budgets and statement " +
+      "transactions in one currency (default: your profile's default currency) for one month (default: the current " +
+      "month and year in your profile's time zone). Requires a bearer token.",
+    input: query,
+    output: accountReport,
+    async run(input, ctx) {
+      const { profile, today } = await accountDefaults(ctx);
+      const currency = accountCurrency(input.currency, profile);
+      const year = input.year ?? yearOf(today);
+      const month = input.month ?? monthOf(today);
+      const start = monthStart(year, month);
+      const [rows, budgetRows] = await Promise.all([
+        ctx.data.ledgerTotals(start, monthEnd(year, month)),
+        ctx.data.budgets(start),
+      ]);
+      const { entries, currencies } = ledgerEntries(rows, currency.code, start);
+      const budgets = budgetRows.filter((b) => b.currency === currency.code).map((b) => ({
+        category: b.category,
+        amount: b.amount_minor,
+      }));
+      for (const b of budgetRows) if (b.currency !== currency.code) currencies.push(b.currency);
+      const report = formatBudget(currency.code, currency.scale, budgetSummary(entries, budgets, year, month));
+      return { ...report, other_currencies: otherCurrencies(currencies, currency.code) };
+    },
+  };
+  return operation;
+}

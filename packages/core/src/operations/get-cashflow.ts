@@ -1,0 +1,36 @@
+import { yearOf } from "../calendar/dates.ts";
+import { monthEnd, monthStart } from "../calendar/months.ts";
+import type { AccountOperation } from "../contracts/operation.ts";
+import type { Schemas } from "../contracts/schemas.ts";
+import { cashflow } from "../services/cashflow.ts";
+import { accountCurrency, accountDefaults, otherCurrencies } from "./account-defaults.ts";
+import { formatCashflow } from "./format-cashflow.ts";
+import { ledgerEntries } from "./ledger-entries.ts";
+
+export function getCashflowOperation(schemas: Schemas) {
+  const { query, accountReport } = schemas.cashflow;
+  const operation: AccountOperation<typeof query, typeof accountReport> = {
+    kind: "account",
+    name: "get_cashflow",
+    method: "get",
+    path: "/v1/me/analytics/cashflow",
+    tag: "Account",
+    summary: "Annual cashflow of your own statement transactions.",
+    description: "The same calculation as `calculate_cashflow`, over your statement transactions in one currency " +
+      "(default: your profile's default currency) for one year (default: the current year in your profile's time " +
+      "zone). Currencies left out are listed in `other_currencies`. Requires a bearer token.",
+    input: query,
+    output: accountReport,
+    async run(input, ctx) {
+      const { profile, today } = await accountDefaults(ctx);
+      const currency = accountCurrency(input.currency, profile);
+      const year = input.year ?? yearOf(today);
+      const from = monthStart(year, 1);
+      const rows = await ctx.data.ledgerTotals(from, monthEnd(year, 12));
+      const { entries, currencies } = ledgerEntries(rows, currency.code, from);
+      const report = formatCashflow(currency.code, currency.scale, cashflow(entries, year));
+      return { ...report, other_currencies: otherCurrencies(currencies, currency.code) };
+    },
+  };
+  return operation;
+}

@@ -1,0 +1,46 @@
+import { yearOf } from "../calendar/dates.ts";
+import { monthStart } from "../calendar/months.ts";
+import type { AccountOperation } from "../contracts/operation.ts";
+import type { Schemas } from "../contracts/schemas.ts";
+import { ValidationError } from "../problem/validation-error.ts";
+import { spendingByCategory } from "../services/spending-by-category.ts";
+import { accountCurrency, accountDefaults, otherCurrencies } from "./account-defaults.ts";
+import { formatSpending } from "./format-spending.ts";
+import { ledgerEntries } from "./ledger-entries.ts";
+
+export function getSpendingByCategoryOperation(schemas: Schemas) {
+  const { query, accountReport } = schemas.spending;
+  const operation: AccountOperation<typeof query, typeof accountReport> = {
+    kind: "account",
+    name: "get_spending_by_category",
+    method: "get",
+    path: "/v1/me/analytics/spending-by-category",
+    tag: "Account",
+    summary: "Spending by category of your own statement transactions.",
+    description: "The same calculation as `calculate_spending_by_category`, over your statement transactions in " +
+      "one currency (default: your profile's default currency), from `from` (default: 1 January of the year of " +
+      "`to`) to `to` (default: today in your profile's time zone). Requires a bearer token.",
+    input: query,
+    output: accountReport,
+    async run(input, ctx) {
+      const { profile, today } = await accountDefaults(ctx);
+      const currency = accountCurrency(input.currency, profile);
+      const to = input.to ?? today;
+      const from = input.from ?? monthStart(yearOf(to), 1);
+      if (to < from) {
+        throw new ValidationError([{
+          parameter: input.to === undefined ? "from" : "to",
+          code: "invalid_range",
+          message: input.to === undefined
+            ? `Parameter \`from\` (${from}) is after today (${to}), the default \`to\`.`
+            : `Parameter \`to\` (${to}) is before \`from\` (${from}).`,
+        }]);
+      }
+      const rows = await ctx.data.ledgerTotals(from, to);
+      const { entries, currencies } = ledgerEntries(rows, currency.code, from);
+      const report = formatSpending(currency.code, currency.scale, from, to, spendingByCategory(entries, from, to));
+      return { ...report, from, to, other_currencies: otherCurrencies(currencies, currency.code) };
+    },
+  };
+  return operation;
+}

@@ -1,0 +1,38 @@
+/**
+ * The operation registry: the ten operations of API.md §6, in that order. REST routes, the OpenAPI document and
+ * the MCP tools are all derived from it.
+ */
+import { DEFAULT_LIMITS, type Limits } from "../contracts/limits.ts";
+import type { Operation } from "../contracts/operation.ts";
+import { createSchemas } from "../contracts/schemas.ts";
+import { calculateBudgetSummaryOperation } from "./calculate-budget-summary.ts";
+import { calculateCashflowOperation } from "./calculate-cashflow.ts";
+import { calculateGoalProgressOperation } from "./calculate-goal-progress.ts";
+import { calculateSpendingByCategoryOperation } from "./calculate-spending-by-category.ts";
+import { getBudgetSummaryOperation } from "./get-budget-summary.ts";
+import { getCashflowOperation } from "./get-cashflow.ts";
+import { getGoalProgressOperation } from "./get-goal-progress.ts";
+import { getSpendingByCategoryOperation } from "./get-spending-by-category.ts";
+import { listStatementImportsOperation } from "./list-statement-imports.ts";
+import { listStatementTransactionsOperation } from "./list-statement-transactions.ts";
+
+/** Builds the schemas and the ten operations with the given limits (default: API.md §5). */
+export function createOperations(limits: Partial<Limits> = {}) {
+  const schemas = createSchemas({ ...DEFAULT_LIMITS, ...limits });
+  const byName = {
+    calculate_cashflow: calculateCashflowOperation(schemas),
+    calculate_spending_by_category: calculateSpendingByCategoryOperation(schemas),
+    calculate_budget_summary: calculateBudgetSummaryOperation(schemas),
+    calculate_goal_progress: calculateGoalProgressOperation(schemas),
+    get_budget_summary: getBudgetSummaryOperation(schemas),
+    get_cashflow: getCashflowOperation(schemas),
+    get_spending_by_category: getSpendingByCategoryOperation(schemas),
+    get_goal_progress: getGoalProgressOperation(schemas),
+    list_statement_imports: listStatementImportsOperation(schemas),
+    list_statement_transactions: listStatementTransactionsOperation(schemas),
+  };
+  const list: readonly Operation[] = Object.values(byName);
+  return { schemas, byName, list };
+}
+
+export type Operations = ReturnType<typeof createOperations>;

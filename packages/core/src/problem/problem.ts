@@ -1,0 +1,133 @@
+/**
+ * The RFC 9457 problem shape of API.md §5, and the stable codes of the items in `errors`.
+ */
+
+/** Top-level problem codes (API.md §5), one per HTTP status. */
+export type ProblemCode =
+  | "invalid_json"
+  | "unauthorized"
+  | "not_found"
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "validation_failed"
+  | "rate_limited"
+  | "internal_error"
+  | "service_unavailable";
+
+/**
+ * Codes of the items of `errors` in a 422 problem. Stable: clients may switch on them.
+ *
+ * - `required`: a required field or parameter is missing.
+ * - `invalid_type`: the value has the wrong JSON type (for example a number where a string is expected).
+ * - `invalid_format`: the text does not have the required shape (money, currency code, cursor, UUID, ...).
+ * - `invalid_date`: not a real calendar date in `YYYY-MM-DD` form (for example `2026-02-30`).
+ * - `invalid_value`: not one of the allowed values (for example an unknown `kind`).
+ * - `too_many_decimals`: a money amount has more fractional digits than its currency allows.
+ * - `exponent_not_allowed`: a number uses exponent notation (`1e3`, `"1E3"`).
+ * - `too_many_digits`: a JSON number has more than 15 significant digits, so it cannot be read exactly (send a
+ *   decimal string instead).
+ * - `out_of_range`: a number, amount or date is outside its allowed range, or a total would overflow.
+ * - `unknown_currency`: not an active ISO 4217 currency code.
+ * - `currency_mismatch`: a transaction's currency differs from the request's currency.
+ * - `too_many_items`: an array is longer than the limit.
+ * - `too_short`: a text is empty (or shorter than its minimum).
+ * - `too_long`: a text is longer than the limit.
+ * - `unknown_field`: an object has a field that the schema does not define.
+ * - `duplicate_key`: a JSON object has the same key twice.
+ * - `duplicate`: a value that must be unique appears twice (for example two budgets for one category).
+ * - `invalid_range`: an end date is before its start date.
+ * - `invalid_cursor`: a pagination cursor is malformed, stale, or belongs to another user.
+ */
+export type ErrorItemCode =
+  | "required"
+  | "invalid_type"
+  | "invalid_format"
+  | "invalid_date"
+  | "invalid_value"
+  | "too_many_decimals"
+  | "exponent_not_allowed"
+  | "too_many_digits"
+  | "out_of_range"
+  | "unknown_currency"
+  | "currency_mismatch"
+  | "too_many_items"
+  | "too_short"
+  | "too_long"
+  | "unknown_field"
+  | "duplicate_key"
+  | "duplicate"
+  | "invalid_range"
+  | "invalid_cursor";
+
+/** One item of `errors`: a JSON pointer (RFC 6901) into the body, or the name of a query parameter. */
+export interface ErrorItem {
+  readonly pointer?: string;
+  readonly parameter?: string;
+  readonly code: ErrorItemCode;
+  readonly message: string;
+}
+
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: ProblemCode;
+  readonly request_id: string;
+  readonly errors?: readonly ErrorItem[];
+}
+
+/** Human titles of the problem codes. */
+export const PROBLEM_TITLES: Readonly<Record<ProblemCode, string>> = {
+  invalid_json: "Invalid JSON",
+  unauthorized: "Unauthorized",
+  not_found: "Not found",
+  method_not_allowed: "Method not allowed",
+  payload_too_large: "Payload too large",
+  unsupported_media_type: "Unsupported media type",
+  validation_failed: "Validation failed",
+  rate_limited: "Too many requests",
+  internal_error: "Internal error",
+  service_unavailable: "Service unavailable",
+};
+
+/** HTTP status of each problem code. */
+export const PROBLEM_STATUS: Readonly<Record<ProblemCode, number>> = {
+  invalid_json: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/**
+ * The `type` URI of a problem code: a relative reference to the error section of the API reference
+ * (RFC 9457 allows relative references; they resolve against the response's URL).
+ */
+export function problemType(code: ProblemCode): string {
+  return `/v1/docs#problem-${code}`;
+}
+
+/** Builds a problem object with fixed key order. `errors` is present only when given. */
+export function makeProblem(
+  code: ProblemCode,
+  detail: string,
+  requestId: string,
+  errors?: readonly ErrorItem[],
+): Problem {
+  const problem: Problem = {
+    type: problemType(code),
+    title: PROBLEM_TITLES[code],
+    status: PROBLEM_STATUS[code],
+    detail,
+    code,
+    request_id: requestId,
+  };
+  return errors === undefined ? problem : { ...problem, errors };
+}

@@ -1,0 +1,105 @@
+import { divideCeil } from "../api/divideCeil.ts";
+import { divideHalfEven } from "../api/divideHalfEven.ts";
+import { percentage } from "../api/percentage.ts";
+import { addMonths, calendarMonthsSpanned, monthsUntil } from "../calendar/months.ts";
+import { type Calculator, numberCalculator } from "../money/calculator.ts";
+
+export interface Contribution {
+  readonly date: string;
+  readonly amount: number;
+}
+
+/** What the goal service needs of the contributions: their sum up to `as_of` and the earliest date. */
+export interface ContributionSummary {
+  readonly saved: number;
+  readonly first_contribution_date: string | null;
+  readonly count: number;
+}
+
+export interface GoalFacts extends ContributionSummary {
+  readonly target: number;
+  readonly target_date: string | null;
+}
+
+export type GoalStatus = "completed" | "on_track" | "behind" | "overdue" | "no_target_date";
+
+export interface GoalProgress {
+  readonly saved_amount: number;
+  readonly remaining_amount: number;
+  readonly percent_complete: number | null;
+  readonly months_remaining: number | null;
+  readonly required_monthly_contribution: number | null;
+  readonly average_monthly_contribution: number | null;
+  readonly projected_completion_date: string | null;
+  readonly status: GoalStatus;
+}
+
+/** Sums the contributions dated on or before `asOf` and finds the earliest of them (the SQL `me_goals` does the same). */
+export function summarizeContributions(
+  contributions: readonly Contribution[],
+  asOf: string,
+  calc: Calculator = numberCalculator,
+): ContributionSummary {
+  let saved = 0;
+  let first: string | null = null;
+  let count = 0;
+  for (const c of contributions) {
+    if (c.date > asOf) continue;
+    saved = calc.add(saved, c.amount);
+    if (first === null || c.date < first) first = c.date;
+    count++;
+  }
+  return { saved, first_contribution_date: first, count };
+}
+
+/** ceil(a × b / c) for positive integers, exactly (BigInt: the product may exceed 2^53). */
+function ceilProductRatio(a: number, b: number, c: number): number {
+  const product = BigInt(a) * BigInt(b);
+  const divisor = BigInt(c);
+  const q = product / divisor + (product % divisor === 0n ? 0n : 1n);
+  return q > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(q);
+}
+
+/**
+ * Progress of one goal at `asOf` (API.md §2 GoalProgressReport; edge cases in contracts/goals.ts). Depends only
+ * on the target, the target date, the saved sum and the earliest contribution date.
+ */
+export function goalProgress(goal: GoalFacts, asOf: string, calc: Calculator = numberCalculator): GoalProgress {
+  const { target, target_date: targetDate, saved, first_contribution_date: first } = goal;
+  const gap = calc.subtract(target, saved);
+  const remaining = gap > 0 ? gap : 0;
+  const completed = saved >= target;
+
+  const monthsRemaining = targetDate === null ? null : monthsUntil(asOf, targetDate);
+  let required: number | null = null;
+  if (monthsRemaining !== null) {
+    required = remaining === 0 ? 0 : monthsRemaining === 0 ? remaining : divideCeil(remaining, monthsRemaining);
+  }
+
+  const span = first === null ? null : calendarMonthsSpanned(first, asOf);
+  const average = span === null ? null : divideHalfEven(saved, span);
+
+  let projected: string | null = null;
+  if (!completed && span !== null && saved > 0) {
+    const monthsNeeded = ceilProductRatio(remaining, span, saved);
+    projected = monthsNeeded > 12 * 10000 ? null : addMonths(asOf, monthsNeeded) ?? null;
+  }
+
+  let status: GoalStatus;
+  if (completed) status = "completed";
+  else if (targetDate === null) status = "no_target_date";
+  else if (targetDate < asOf) status = "overdue";
+  else if (projected !== null && projected <= targetDate) status = "on_track";
+  else status = "behind";
+
+  return {
+    saved_amount: saved,
+    remaining_amount: remaining,
+    percent_complete: percentage(saved, target),
+    months_remaining: monthsRemaining,
+    required_monthly_contribution: required,
+    average_monthly_contribution: average,
+    projected_completion_date: projected,
+    status,
+  };
+}

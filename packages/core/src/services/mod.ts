@@ -1,0 +1,21 @@
+export { type LedgerEntry, resolveKind } from "./ledger-entry.ts";
+export { type Cashflow, cashflow, type CashflowMonth } from "./cashflow.ts";
+export { type CategorySpending, type Spending, spendingByCategory } from "./spending-by-category.ts";
+export {
+  type Budget,
+  type BudgetCategory,
+  type BudgetResult,
+  type BudgetStatus,
+  budgetStatus,
+  budgetSummary,
+} from "./budget-summary.ts";
+export {
+  type Contribution,
+  type ContributionSummary,
+  type GoalFacts,
+  type GoalProgress,
+  goalProgress,
+  type GoalStatus,
+  summarizeContributions,
+} from "./goal-progress.ts";
+export { compareCategory } from "./category-order.ts";
