@@ -1,0 +1,57 @@
+/**
+ * The AccountData port on top of "call SQL read function `name` with named arguments", shared by both drivers:
+ * supabase-js calls `.rpc(name, args)`, the direct driver `select ... from public.<name>(arg => $n, ...)`. Every
+ * argument is always sent (null when unused) so PostgREST resolves the one function of that name.
+ */
+import type { AccountData } from "@pfa/core/contracts/account-data.ts";
+import { toBudget, toGoal, toLedgerTotal, toProfile, toStatementImport, toStatementTransaction } from "./rows.ts";
+import type { Row } from "./values.ts";
+
+export type ReadFunction =
+  | "me_profile"
+  | "me_ledger_totals"
+  | "me_budgets"
+  | "me_goals"
+  | "me_statement_imports"
+  | "me_statement_transactions";
+
+export type CallReadFunction = (name: ReadFunction, args: Readonly<Record<string, unknown>>) => Promise<Row[]>;
+
+export function createAccountData(call: CallReadFunction): AccountData {
+  return {
+    async profile() {
+      const rows = await call("me_profile", {});
+      return rows.length === 0 ? null : toProfile(rows[0]!);
+    },
+    async ledgerTotals(from, to) {
+      return (await call("me_ledger_totals", { p_from: from, p_to: to })).map(toLedgerTotal);
+    },
+    async budgets(monthStart) {
+      return (await call("me_budgets", { p_month: monthStart })).map(toBudget);
+    },
+    async goals(asOf) {
+      return (await call("me_goals", { p_as_of: asOf })).map(toGoal);
+    },
+    async statementImports(limit, after) {
+      const rows = await call("me_statement_imports", {
+        p_limit: limit,
+        p_after_imported_at: after?.imported_at ?? null,
+        p_after_id: after?.id ?? null,
+      });
+      return rows.map(toStatementImport);
+    },
+    async statementTransactions(filter) {
+      const rows = await call("me_statement_transactions", {
+        p_limit: filter.limit,
+        p_after_date: filter.after?.date ?? null,
+        p_after_id: filter.after?.id ?? null,
+        p_statement_import_id: filter.statement_import_id ?? null,
+        p_from: filter.from ?? null,
+        p_to: filter.to ?? null,
+        p_category: filter.category ?? null,
+        p_kind: filter.kind ?? null,
+      });
+      return rows.map(toStatementTransaction);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/** One mapper per SQL read function (docs/ARCHITECTURE.md): database row -> AccountData row. */
+import type {
+  BudgetRow,
+  GoalRow,
+  LedgerTotalRow,
+  ProfileRow,
+  StatementImportRow,
+  StatementTransactionRow,
+} from "@pfa/core/contracts/account-data.ts";
+import {
+  isoDate,
+  kind,
+  nullableIsoDate,
+  nullableSafeInteger,
+  nullableText,
+  rfc3339Utc,
+  type Row,
+  safeInteger,
+  text,
+  uuid,
+} from "./values.ts";
+
+export function toProfile(r: Row): ProfileRow {
+  return {
+    default_currency: nullableText(r, "default_currency"),
+    timezone: nullableText(r, "timezone") ?? "UTC",
+    today: isoDate(r, "today"),
+  };
+}
+
+export function toLedgerTotal(r: Row): LedgerTotalRow {
+  return {
+    currency: text(r, "currency"),
+    month: nullableIsoDate(r, "month"),
+    kind: kind(r, "kind"),
+    category: nullableText(r, "category"),
+    amount_minor: safeInteger(r, "amount_minor"),
+    transaction_count: safeInteger(r, "transaction_count"),
+  };
+}
+
+export function toBudget(r: Row): BudgetRow {
+  return { currency: text(r, "currency"), category: text(r, "category"), amount_minor: safeInteger(r, "amount_minor") };
+}
+
+export function toGoal(r: Row): GoalRow {
+  return {
+    id: uuid(r, "id"),
+    name: text(r, "name"),
+    currency: text(r, "currency"),
+    target_minor: safeInteger(r, "target_minor"),
+    target_date: nullableIsoDate(r, "target_date"),
+    saved_minor: safeInteger(r, "saved_minor"),
+    first_contribution_date: nullableIsoDate(r, "first_contribution_date"),
+    contribution_count: safeInteger(r, "contribution_count"),
+  };
+}
+
+export function toStatementImport(r: Row): StatementImportRow {
+  return {
+    id: uuid(r, "id"),
+    account_name: text(r, "account_name"),
+    file_name: text(r, "file_name"),
+    format: text(r, "format"),
+    status: text(r, "status"),
+    statement_start: nullableIsoDate(r, "statement_start"),
+    statement_end: nullableIsoDate(r, "statement_end"),
+    currency: text(r, "currency"),
+    opening_balance_minor: nullableSafeInteger(r, "opening_balance_minor"),
+    closing_balance_minor: nullableSafeInteger(r, "closing_balance_minor"),
+    transaction_count: safeInteger(r, "transaction_count"),
+    duplicate_count: safeInteger(r, "duplicate_count"),
+    error_count: safeInteger(r, "error_count"),
+    imported_at: rfc3339Utc(r, "imported_at"),
+  };
+}
+
+export function toStatementTransaction(r: Row): StatementTransactionRow {
+  return {
+    id: uuid(r, "id"),
+    statement_import_id: uuid(r, "statement_import_id"),
+    date: isoDate(r, "date"),
+    amount_minor: safeInteger(r, "amount_minor"),
+    currency: text(r, "currency"),
+    description: nullableText(r, "description"),
+    counterparty: nullableText(r, "counterparty"),
+    category: nullableText(r, "category"),
+    kind: kind(r, "kind"),
+  };
+}
