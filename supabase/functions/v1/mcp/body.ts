@@ -1,29 +1,73 @@
 /**
- * Parses a JSON-RPC POST body. The envelope is plain JSON; the `arguments` of each `tools/call` are taken from a
- * second parse with REST's exact JSON parser, so a money amount sent as a JSON number keeps every digit (and
- * exponent notation stays detectable), exactly as in a REST body. Throws when either parse fails.
+ * Parses a JSON-RPC body (one line on stdio, one POST over HTTP) and checks the `arguments` of each `tools/call`
+ * with REST's exact JSON checks (`parseJsonBody`): a number written with an exponent or with more than 15
+ * significant digits, or a duplicated key, is a 422 for that call, with the same items as REST (pointers made
+ * relative to the arguments, which are the REST body or query). JSON.parse alone would silently round such
+ * numbers. Such problems outside any call's arguments make the whole message a JSON-RPC parse error.
  */
-export type JsonParser = (text: string) => unknown;
+import type { ErrorItem } from "@pfa/core/problem/problem.ts";
+import { ValidationError } from "@pfa/core/problem/validation-error.ts";
 
-function isToolCall(message: unknown): message is { method: "tools/call"; params: Record<string, unknown> } {
-  if (typeof message !== "object" || message === null) return false;
-  const { method, params } = message as { method?: unknown; params?: unknown };
-  return method === "tools/call" && typeof params === "object" && params !== null && !Array.isArray(params);
+export type JsonValidator = (text: string) => unknown;
+
+export type CallId = string | number;
+
+export interface ParsedMcpBody {
+  readonly body: unknown;
+  /** Tool calls whose arguments failed the exact checks, by JSON-RPC id. */
+  readonly rejected: ReadonlyMap<CallId, ValidationError>;
 }
 
-function exactArguments(message: unknown, exact: unknown): unknown {
-  if (!isToolCall(message) || !("arguments" in message.params)) return message;
-  const args = (exact as { params?: { arguments?: unknown } } | null)?.params?.arguments;
-  return { ...message, params: { ...message.params, arguments: args } };
+/** Malformed JSON, or exact-JSON problems outside any tool call's arguments. */
+export class McpParseError extends Error {
+  override readonly name = "McpParseError";
 }
 
-export function parseMcpBody(text: string, exactParser: JsonParser): unknown {
-  const envelope: unknown = JSON.parse(text);
-  const messages = Array.isArray(envelope) ? envelope : [envelope];
-  if (!messages.some(isToolCall)) return envelope;
-  const exact = exactParser(text);
-  if (Array.isArray(envelope)) {
-    return envelope.map((message, i) => exactArguments(message, (exact as unknown[])[i]));
+function callId(message: unknown): CallId | undefined {
+  if (typeof message !== "object" || message === null) return undefined;
+  const { method, params, id } = message as { method?: unknown; params?: unknown; id?: unknown };
+  if (method !== "tools/call" || typeof params !== "object" || params === null) return undefined;
+  return typeof id === "string" || typeof id === "number" ? id : undefined;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The item with its pointer (and the pointer quoted in its message) relative to `prefix`. */
+function relative(item: ErrorItem, prefix: string): ErrorItem {
+  const pointer = item.pointer!.slice(prefix.length);
+  const quoted = new RegExp("`" + escape(item.pointer || "/") + "`", "g");
+  return { ...item, pointer, message: item.message.replace(quoted, "`" + (pointer || "/") + "`") };
+}
+
+export function parseMcpBody(text: string, validate: JsonValidator): ParsedMcpBody {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new McpParseError(`Parse error: the message is not valid JSON (${(error as Error).message}).`);
   }
-  return exactArguments(envelope, exact);
+  const batch = Array.isArray(body);
+  const messages: unknown[] = batch ? body as unknown[] : [body];
+  const rejected = new Map<CallId, ValidationError>();
+  if (!messages.some((m) => callId(m) !== undefined)) return { body, rejected };
+  try {
+    validate(text);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw new McpParseError(`Parse error: ${(error as Error).message}`);
+    const byCall = new Map<CallId, ErrorItem[]>();
+    for (const item of error.errors) {
+      const index = batch ? Number(item.pointer?.split("/")[1]) : 0;
+      const prefix = batch ? `/${index}/params/arguments` : "/params/arguments";
+      const id = callId(messages[index]);
+      const inside = item.pointer === prefix || item.pointer?.startsWith(prefix + "/");
+      if (id === undefined || !inside) {
+        throw new McpParseError(`Parse error: ${item.message}`);
+      }
+      byCall.set(id, [...byCall.get(id) ?? [], relative(item, prefix)]);
+    }
+    for (const [id, items] of byCall) rejected.set(id, new ValidationError(items));
+  }
+  return { body, rejected };
 }

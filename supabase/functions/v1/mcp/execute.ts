@@ -8,6 +8,7 @@
 import type { Operation } from "@pfa/core/contracts/operation.ts";
 import { makeProblem } from "@pfa/core/problem/problem.ts";
 import { problemFromZodError } from "@pfa/core/problem/from-zod.ts";
+import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import type { VerifiedUser } from "../http/bearer.ts";
 import { toProblemError } from "../http/errors.ts";
 import { PROBLEM_CODES, ProblemError } from "../http/problem.ts";
@@ -44,8 +45,11 @@ export async function executeOperation(
   operation: Operation,
   args: unknown,
   context: ExecutionContext,
+  /** The arguments already failed REST's exact JSON checks (see body.ts). */
+  rejection?: ValidationError,
 ): Promise<Outcome> {
   try {
+    if (rejection) throw rejection;
     return { ok: true, body: await run(operation, args, context) };
   } catch (error) {
     const problem = toProblemError(error);

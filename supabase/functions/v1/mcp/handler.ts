@@ -14,7 +14,8 @@
 import { decodeUtf8, readBodyBytes } from "../http/body.ts";
 import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import { ProblemError } from "../http/problem.ts";
-import { type JsonParser, parseMcpBody } from "./body.ts";
+import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
+import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import { callsAccountTool } from "./gate.ts";
 import { bearerChallenge } from "./metadata.ts";
 import { WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
@@ -25,10 +26,17 @@ export interface McpHttpOptions {
   readonly tools: readonly ToolDefinition[];
   readonly maxBodyBytes: number;
   readonly verifier: TokenVerifier;
-  /** REST's exact JSON parser, used for tool arguments so money numbers keep every digit. */
-  readonly parseJson: JsonParser;
-  /** The tool runner for one request, bound to its user (undefined without a token) and request id. */
-  invoker(user: VerifiedUser | undefined, requestId: string): InvokeTool;
+  /** REST's exact JSON checks (`parseJsonBody`), applied to tool arguments. */
+  readonly validateJson: JsonValidator;
+  /**
+   * The tool runner for one request, bound to its user (undefined without a token), request id and the calls
+   * whose arguments failed the exact JSON checks.
+   */
+  invoker(
+    user: VerifiedUser | undefined,
+    requestId: string,
+    rejected: ReadonlyMap<CallId, ValidationError>,
+  ): InvokeTool;
 }
 
 export interface McpRequestContext {
@@ -40,12 +48,8 @@ export interface McpRequestContext {
 }
 
 /** JSON-RPC parse error (-32700), the protocol's answer to a body that is not JSON. */
-function parseError(): Response {
-  const body = {
-    jsonrpc: "2.0",
-    error: { code: -32700, message: "Parse error: the body is not valid JSON." },
-    id: null,
-  };
+function parseError(message: string): Response {
+  const body = { jsonrpc: "2.0", error: { code: -32700, message }, id: null };
   return new Response(JSON.stringify(body), { status: 400, headers: { "Content-Type": "application/json" } });
 }
 
@@ -78,12 +82,14 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     const user = await authenticate(request.headers, context.metadataUrl);
     context.admit?.(user);
     const text = decodeUtf8(await readBodyBytes(request, options.maxBodyBytes));
-    let body: unknown;
+    let parsed;
     try {
-      body = parseMcpBody(text, options.parseJson);
-    } catch {
-      return parseError();
+      parsed = parseMcpBody(text, options.validateJson);
+    } catch (error) {
+      if (error instanceof McpParseError) return parseError(error.message);
+      throw error;
     }
+    const { body, rejected } = parsed;
     if (user === undefined && callsAccountTool(body, accountTools)) {
       throw new ProblemError(
         401,
@@ -92,7 +98,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
         { headers: { "WWW-Authenticate": bearerChallenge(context.metadataUrl) } },
       );
     }
-    const server = createMcpServer(options.tools, options.invoker(user, context.requestId));
+    const server = createMcpServer(options.tools, options.invoker(user, context.requestId, rejected));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

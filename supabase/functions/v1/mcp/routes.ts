@@ -49,9 +49,9 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, kit: AppKit): void {
     tools,
     maxBodyBytes: deps.config.limits.maxBodyBytes,
     verifier: deps.verifier,
-    parseJson: parseJsonBody,
-    invoker: (user, requestId) => (tool, args) =>
-      executeOperation(tool.operation, args, { requestId, user, accountData: deps.accountData }),
+    validateJson: parseJsonBody,
+    invoker: (user, requestId, rejected) => (tool, args, callId) =>
+      executeOperation(tool.operation, args, { requestId, user, accountData: deps.accountData }, rejected.get(callId)),
   });
 
   /** Same policy as REST: one request counts against its user, or its client IP without a token. */

@@ -15,8 +15,15 @@ import {
 import { type Outcome, toolResult } from "./results.ts";
 import type { ToolDefinition } from "./tools.ts";
 
-/** Runs one tool with the caller's raw arguments; never throws for a validation, auth or data failure. */
-export type InvokeTool = (tool: ToolDefinition, args: Record<string, unknown>) => Promise<Outcome>;
+/**
+ * Runs one tool with the caller's raw arguments; never throws for a validation, auth or data failure. `callId` is
+ * the JSON-RPC id of the `tools/call` request.
+ */
+export type InvokeTool = (
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  callId: string | number,
+) => Promise<Outcome>;
 
 export const SERVER_INFO = { name: "personal-finance-api", title: "Personal Finance API", version: "1.0.0" } as const;
 
@@ -43,7 +50,7 @@ export function createMcpServer(tools: readonly ToolDefinition[], invoke: Invoke
       annotations: tool.annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       throw new McpError(
@@ -51,7 +58,7 @@ export function createMcpServer(tools: readonly ToolDefinition[], invoke: Invoke
         `Unknown tool ${JSON.stringify(request.params.name)}; call tools/list for the available tools.`,
       );
     }
-    return toolResult(await invoke(tool, request.params.arguments ?? {}));
+    return toolResult(await invoke(tool, request.params.arguments ?? {}, extra.requestId));
   });
   return server;
 }
