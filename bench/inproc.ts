@@ -13,7 +13,7 @@ import { breakdown } from "./lib/breakdown.ts";
 const iterations = Number(Deno.args[0] ?? 15);
 const body = cashflowBody(50000);
 const bytes = new TextEncoder().encode(body);
-const url = "http://127.0.0.1:54321/functions/v1/v1/analytics/cashflow";
+const url = "http://127.0.0.1:54321/v1/analytics/cashflow";
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 const app = await buildCalculationApp();

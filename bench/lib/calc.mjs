@@ -2,7 +2,7 @@
 import { cashflowBody } from "./payload.mjs";
 import { cannon, freePort, median, procMemory, round, runDeno, sleep, spawnDeno, stop, waitFor200 } from "./proc.mjs";
 
-const CASHFLOW = "/functions/v1/v1/analytics/cashflow";
+const CASHFLOW = "/v1/analytics/cashflow";
 /** The bench-only entry that builds the real app (createApp) with calculation routes and no database driver. */
 export const APP_SERVER = "bench/servers/app.ts";
 const FLOOR_SERVER = "bench/servers/floor.ts";

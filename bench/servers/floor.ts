@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 
 const port = Number(Deno.args[0] ?? Deno.env.get("PORT") ?? 8787);
-const app = new Hono().basePath("/functions/v1");
+const app = new Hono();
 app.post("/v1/*", async (c) => {
   JSON.parse(await c.req.text());
   return c.json({});

@@ -1,0 +1,82 @@
+/**
+ * Serves the real app on a benchmark database: createApp with the production direct SQL driver (one transaction
+ * per request, `set local role authenticated`, the request's claims), the production token verifier with a
+ * key set generated for this run, and a token of the measured user signed with that key.
+ */
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { createApp } from "../../supabase/functions/v1/app.ts";
+import { createTokenVerifier } from "../../supabase/functions/v1/auth/verifier.ts";
+import { loadConfig } from "../../supabase/functions/v1/config.ts";
+import { createDirectDataProvider } from "../../supabase/functions/v1/data/direct/direct-provider.ts";
+import { postgresEngine, type SqlEngine } from "../../supabase/functions/v1/data/direct/sql-engine.ts";
+import type { SqlClient } from "../../scripts/db/sql-client.ts";
+
+const ISSUER_BASE = "http://127.0.0.1:54321";
+
+export interface ServeOptions {
+  readonly databaseUrl: string | undefined;
+  readonly pglite: SqlClient | null;
+  readonly user: { id: string; currency: string; year: number; budgetMonth: string };
+}
+
+export async function serveAccountApp(options: ServeOptions) {
+  const { publicKey, privateKey } = await generateKeyPair("ES256");
+  const kid = "bench";
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
+  const config = loadConfig({
+    SUPABASE_URL: ISSUER_BASE,
+    SUPABASE_JWKS: JSON.stringify({ keys: [jwk] }),
+    DATABASE_URL: options.databaseUrl,
+    PFA_RATE_LIMIT_REQUESTS: "1000000",
+    ...Deno.env.toObject(),
+  });
+  let engine: SqlEngine;
+  let maxConcurrency = config.database.poolMax;
+  if (options.databaseUrl) {
+    engine = postgresEngine(options.databaseUrl, {
+      max: config.database.poolMax,
+      connectTimeoutSeconds: config.database.connectTimeoutSeconds,
+      idleTimeoutSeconds: config.database.idleTimeoutSeconds,
+    });
+  } else {
+    const client = options.pglite!;
+    maxConcurrency = 1;
+    engine = {
+      transaction: (fn) =>
+        client.transaction((tx) => fn({ query: (text, params = []) => tx.query(text, [...params]) })),
+      close: () => Promise.resolve(),
+    };
+  }
+  const accountData = createDirectDataProvider({
+    engine,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    maxConcurrency,
+    acquireTimeoutMs: config.database.connectTimeoutSeconds * 1000,
+  });
+  const app = createApp({
+    config: { ...config, logRequests: Deno.env.get("BENCH_LOG_REQUESTS") === "1" },
+    verifier: createTokenVerifier(config),
+    accountData,
+  });
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ role: "authenticated", email: "bench@example.com", is_anonymous: false })
+    .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
+    .setIssuer(`${ISSUER_BASE}/auth/v1`)
+    .setAudience("authenticated")
+    .setSubject(options.user.id)
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(privateKey);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
+  const [year, month] = options.user.budgetMonth.split("-").map(Number);
+  const url = `http://127.0.0.1:${server.addr.port}/v1/me/budget/summary?year=${year}&month=${month}` +
+    `&currency=${options.user.currency}`;
+  return {
+    url,
+    token,
+    user: options.user.id,
+    served_by: `bench/servers/account.ts: createApp + the direct SQL driver (${
+      options.databaseUrl ? `postgres.js pool of ${config.database.poolMax}` : "PGlite, one connection"
+    }), in the bench/db.ts process`,
+  };
+}
