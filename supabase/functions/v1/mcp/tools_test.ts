@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import type { AccountOperation, CalculationOperation } from "@pfa/core/contracts/operation.ts";
+import { createOperations } from "@pfa/core";
 import { toolFromOperation, toolsFromOperations } from "./tools.ts";
 
 // Two small operations standing in for registry entries: the thing under test is the derivation.
@@ -74,4 +75,37 @@ Deno.test("toolsFromOperations: keeps registry order and refuses duplicate names
 
 Deno.test("toolFromOperation: a non-object input cannot become an MCP tool", () => {
   assert.throws(() => toolFromOperation({ ...sum, input: z.array(z.string()) }), /must be JSON objects/);
+});
+
+// The real registry: the ten tools of API.md §6, with the REST route each one mirrors.
+const CONTRACT: Record<string, string> = {
+  calculate_cashflow: "POST /v1/analytics/cashflow",
+  calculate_spending_by_category: "POST /v1/analytics/spending-by-category",
+  calculate_budget_summary: "POST /v1/budget/summary",
+  calculate_goal_progress: "POST /v1/goals/progress",
+  get_budget_summary: "GET /v1/me/budget/summary",
+  get_cashflow: "GET /v1/me/analytics/cashflow",
+  get_spending_by_category: "GET /v1/me/analytics/spending-by-category",
+  get_goal_progress: "GET /v1/me/goals/progress",
+  list_statement_imports: "GET /v1/me/statements/imports",
+  list_statement_transactions: "GET /v1/me/statements/transactions",
+};
+
+Deno.test("registry: the ten tools of API.md §6, each naming its REST route, account tools needing a user", () => {
+  const tools = toolsFromOperations(createOperations().list);
+  assert.deepEqual(tools.map((t) => t.name).sort(), Object.keys(CONTRACT).sort());
+  for (const tool of tools) {
+    assert.ok(tool.description.includes(`REST ${CONTRACT[tool.name]}.`), tool.name);
+    assert.equal(tool.requiresUser, CONTRACT[tool.name]!.startsWith("GET"), tool.name);
+    assert.ok(tool.title.length > 0 && !tool.title.includes("\n"), tool.name);
+  }
+});
+
+Deno.test("registry: query integers accept a JSON integer or digits; unknown arguments are refused", () => {
+  const tools = toolsFromOperations(createOperations().list);
+  const budget = tools.find((t) => t.name === "get_budget_summary")!;
+  const month = (budget.inputSchema.properties as Record<string, { anyOf: { type: string }[] }>).month;
+  assert.deepEqual(month?.anyOf.map((s) => s.type), ["integer", "string"]);
+  assert.equal(budget.inputSchema.additionalProperties, false);
+  assert.deepEqual(tools.find((t) => t.name === "get_goal_progress")!.inputSchema.properties, {});
 });
