@@ -1,0 +1,262 @@
+/**
+ * The supabase-js driver on the exact HTTP requests supabase-js sends (an injected fetch records them), fed with
+ * PostgREST responses as PostgREST writes them: JSON arrays, bigint as numbers, timestamptz with an offset, and
+ * PostgREST's error bodies.
+ */
+import assert from "node:assert/strict";
+import { AuthError } from "../../auth/errors.ts";
+import type { VerifiedUser } from "../../auth/verifier.ts";
+import { DatabaseUnavailableError, UnexpectedDataError } from "../errors.ts";
+import { createSupabaseDataProvider } from "./supabase-provider.ts";
+
+const URL_BASE = "https://project-ref.supabase.co";
+const ANON = "anon-key-for-tests";
+const alice: VerifiedUser = { sub: "a11ce000-0000-4000-8000-000000000001", claims: {}, token: "alice.jwt.token" };
+const bob: VerifiedUser = { sub: "b0b00000-0000-4000-8000-000000000002", claims: {}, token: "bob.jwt.token" };
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Reply = (req: Recorded, signal: AbortSignal | undefined) => Response | Promise<Response>;
+
+function fakeFetch(reply: Reply) {
+  const requests: Recorded[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    const text = await req.text();
+    const rec = {
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      body: text === "" ? undefined : JSON.parse(text),
+    };
+    requests.push(rec);
+    return await reply(rec, init?.signal ?? undefined);
+  };
+  return { requests, fetch: fetchImpl as typeof fetch };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+
+function provider(reply: Reply, requestTimeoutMs = 5000) {
+  const f = fakeFetch(reply);
+  return {
+    requests: f.requests,
+    p: createSupabaseDataProvider({ supabaseUrl: URL_BASE, anonKey: ANON, requestTimeoutMs, fetch: f.fetch }),
+  };
+}
+
+function assertRpc(req: Recorded, fn: string, token: string, body: unknown) {
+  assert.equal(req.method, "POST");
+  assert.equal(req.url, `${URL_BASE}/rest/v1/rpc/${fn}`);
+  assert.equal(req.headers.get("apikey"), ANON);
+  assert.equal(req.headers.get("authorization"), `Bearer ${token}`);
+  assert.match(req.headers.get("content-type") ?? "", /^application\/json/);
+  assert.deepEqual(req.body, body);
+}
+
+Deno.test("supabase-js driver: each read sends one RPC with the anon key and the user's token", async () => {
+  const { p, requests } = provider((req) => {
+    const fn = new URL(req.url).pathname.split("/").pop();
+    switch (fn) {
+      case "me_profile":
+        return json([{ default_currency: "EUR", timezone: "Europe/Berlin", today: "2026-11-21" }]);
+      case "me_ledger_totals":
+        return json([
+          {
+            currency: "EUR",
+            month: "2026-01-01",
+            kind: "expense",
+            category: "groceries",
+            amount_minor: -2000,
+            transaction_count: 2,
+          },
+          { currency: "EUR", month: null, kind: "transfer", category: null, amount_minor: -5000, transaction_count: 1 },
+        ]);
+      case "me_budgets":
+        return json([{ currency: "EUR", category: "groceries", amount_minor: 20000 }]);
+      case "me_goals":
+        return json([{
+          id: "90000000-0000-4000-8000-000000000001",
+          name: "Holiday",
+          currency: "EUR",
+          target_minor: 100000,
+          target_date: "2026-12-31",
+          saved_minor: 12000,
+          first_contribution_date: "2026-01-10",
+          contribution_count: 2,
+        }]);
+      case "me_statement_imports":
+        return json([{
+          id: "a0000000-0000-4000-8000-000000000001",
+          account_name: "Current",
+          file_name: "jan.csv",
+          format: "csv",
+          status: "completed",
+          statement_start: "2026-01-01",
+          statement_end: null,
+          currency: "EUR",
+          opening_balance_minor: 100,
+          closing_balance_minor: null,
+          transaction_count: 3,
+          duplicate_count: 0,
+          error_count: 0,
+          imported_at: "2026-03-01T10:00:00.123456+00:00",
+        }]);
+      case "me_statement_transactions":
+        return json([{
+          id: "c0000000-0000-4000-8000-000000000001",
+          statement_import_id: "a0000000-0000-4000-8000-000000000001",
+          date: "2026-01-15",
+          amount_minor: -1250,
+          currency: "EUR",
+          description: "Market",
+          counterparty: null,
+          category: "groceries",
+          kind: "expense",
+        }]);
+    }
+    return json({ code: "PGRST202", message: "not found" }, 404);
+  });
+
+  const out = await p.withUser(alice, async (d) => ({
+    profile: await d.profile(),
+    ledger: await d.ledgerTotals("2026-01-01", "2026-01-31"),
+    budgets: await d.budgets("2026-01-01"),
+    goals: await d.goals("2026-03-01"),
+    imports: await d.statementImports(51, {
+      imported_at: "2026-04-01T00:00:00.5Z",
+      id: "a0000000-0000-4000-8000-000000000009",
+    }),
+    txs: await d.statementTransactions({ limit: 11, category: "groceries", kind: "expense" }),
+  }));
+
+  assert.equal(requests.length, 6, "one request per read, nothing else (no auth calls)");
+  assertRpc(requests[0]!, "me_profile", alice.token, {});
+  assertRpc(requests[1]!, "me_ledger_totals", alice.token, { p_from: "2026-01-01", p_to: "2026-01-31" });
+  assertRpc(requests[2]!, "me_budgets", alice.token, { p_month: "2026-01-01" });
+  assertRpc(requests[3]!, "me_goals", alice.token, { p_as_of: "2026-03-01" });
+  assertRpc(requests[4]!, "me_statement_imports", alice.token, {
+    p_limit: 51,
+    p_after_imported_at: "2026-04-01T00:00:00.5Z",
+    p_after_id: "a0000000-0000-4000-8000-000000000009",
+  });
+  assertRpc(requests[5]!, "me_statement_transactions", alice.token, {
+    p_limit: 11,
+    p_after_date: null,
+    p_after_id: null,
+    p_statement_import_id: null,
+    p_from: null,
+    p_to: null,
+    p_category: "groceries",
+    p_kind: "expense",
+  });
+
+  assert.deepEqual(out.profile, { default_currency: "EUR", timezone: "Europe/Berlin", today: "2026-11-21" });
+  assert.deepEqual(out.ledger[1], {
+    currency: "EUR",
+    month: null,
+    kind: "transfer",
+    category: null,
+    amount_minor: -5000,
+    transaction_count: 1,
+  });
+  assert.deepEqual(out.budgets, [{ currency: "EUR", category: "groceries", amount_minor: 20000 }]);
+  assert.equal(out.goals[0]!.saved_minor, 12000);
+  assert.equal(out.imports[0]!.imported_at, "2026-03-01T10:00:00.123456Z");
+  assert.equal(out.imports[0]!.statement_end, null);
+  assert.equal(out.txs[0]!.amount_minor, -1250);
+});
+
+Deno.test("supabase-js driver: an empty profile is null; each request carries its own user's token", async () => {
+  const { p, requests } = provider(() => json([]));
+  assert.equal(await p.withUser(alice, (d) => d.profile()), null);
+  assert.equal(await p.withUser(bob, (d) => d.profile()), null);
+  assert.equal(requests[0]!.headers.get("authorization"), "Bearer alice.jwt.token");
+  assert.equal(requests[1]!.headers.get("authorization"), "Bearer bob.jwt.token");
+});
+
+async function failure(reply: Reply, timeoutMs = 5000): Promise<unknown> {
+  const { p } = provider(reply, timeoutMs);
+  return await p.withUser(alice, (d) => d.budgets("2026-01-01")).then(() => assert.fail("answered"), (e) => e);
+}
+
+Deno.test("supabase-js driver: outages and timeouts become DatabaseUnavailableError", async () => {
+  const cases: [string, Reply][] = [
+    [
+      "statement timeout",
+      () =>
+        json(
+          { code: "57014", details: null, hint: null, message: "canceling statement due to statement timeout" },
+          500,
+        ),
+    ],
+    [
+      "pool timeout",
+      () =>
+        json({
+          code: "PGRST003",
+          details: null,
+          hint: null,
+          message: "Timed out acquiring connection from connection pool.",
+        }, 504),
+    ],
+    [
+      "no connection",
+      () =>
+        json(
+          { code: "PGRST000", details: "connection refused", hint: null, message: "Database connection error." },
+          503,
+        ),
+    ],
+    [
+      "bad gateway",
+      () => new Response("<html>502 Bad Gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
+    ],
+    ["fetch failure", () => Promise.reject(new TypeError("error sending request: Connection refused"))],
+  ];
+  for (const [name, reply] of cases) {
+    const e = await failure(reply);
+    assert.ok(e instanceof DatabaseUnavailableError, `${name}: got ${e}`);
+  }
+});
+
+Deno.test("supabase-js driver: a request that does not answer in time is aborted as DatabaseUnavailableError", async () => {
+  const e = await failure(
+    (_req, signal) =>
+      new Promise((_, reject) => {
+        assert.ok(signal, "supabase-js passes the abort signal to fetch");
+        signal.addEventListener("abort", () => reject(signal.reason));
+      }),
+    50,
+  );
+  assert.ok(e instanceof DatabaseUnavailableError, `got ${e}`);
+});
+
+Deno.test("supabase-js driver: a token PostgREST refuses is AuthError; other failures are plain errors", async () => {
+  const expired = await failure(() =>
+    json({ code: "PGRST303", details: null, hint: null, message: "JWT expired" }, 401)
+  );
+  assert.ok(expired instanceof AuthError, `got ${expired}`);
+  const missing = await failure(() =>
+    json({ code: "PGRST202", details: null, hint: null, message: "Could not find the function public.me_budgets" }, 404)
+  );
+  assert.ok(!(missing instanceof DatabaseUnavailableError) && !(missing instanceof AuthError));
+  assert.match((missing as Error).message, /me_budgets failed \(HTTP 404, PGRST202\)/);
+  const badKey = await failure(() => json({ message: "Invalid API key" }, 401));
+  assert.ok(!(badKey instanceof AuthError), "a wrong anon key is our misconfiguration, not the caller's");
+});
+
+Deno.test("supabase-js driver: a value beyond the safe-integer range is refused, never rounded", async () => {
+  const e = await failure(() =>
+    new Response('[{"currency":"EUR","category":"x","amount_minor":9007199254740993}]', {
+      headers: { "content-type": "application/json" },
+    })
+  );
+  assert.ok(e instanceof UnexpectedDataError, `got ${e}`);
+});
