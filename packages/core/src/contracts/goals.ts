@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { withFastArrayParse } from "./fast-array.ts";
 import type { Limits } from "./limits.ts";
+import { DATE_PATTERN } from "./primitives.ts";
 import {
   currencyInput,
   currencyOutput,
@@ -19,14 +21,24 @@ export const GOAL_RULES = "Goal rules: `saved_amount` is the sum of contribution
   "contributions up to `as_of` and the earliest contribution date, so one aggregated contribution gives the same " +
   "result as the full list.";
 
-export function goalSchemas(limits: Limits) {
-  const contribution = doc(
+/** The field rules of a contribution, for the fast array validator (kept equal by fast-array.test.ts). */
+export const CONTRIBUTION_RULES = {
+  date: { type: "string", pattern: DATE_PATTERN },
+  amount: { type: "money" },
+} as const;
+
+export function contributionSchema() {
+  return doc(
     z.strictObject({
       date: dateField("Date of the contribution.", undefined, true),
       amount: moneyInput("Amount saved, in the goal's currency; negative for a withdrawal.", ["150.00"]),
     }),
     "One contribution to a goal.",
   );
+}
+
+export function goalSchemas(limits: Limits) {
+  const contribution = contributionSchema();
   const goal = doc(
     z.strictObject({
       id: text(limits.text, "Your identifier, echoed back (null when omitted).", ["emergency-fund"]).optional(),
@@ -35,9 +47,13 @@ export function goalSchemas(limits: Limits) {
       target_amount: moneyInput("Amount to reach; must be greater than zero (422 `out_of_range`).", ["6000.00"]),
       target_date: dateField("Date by which to reach the target. Omitted or null: no deadline.", ["2026-12-31"])
         .nullable().optional(),
-      contributions: doc(
-        z.array(contribution).max(limits.contributionsPerGoal),
-        `Contributions, at most ${limits.contributionsPerGoal}, in any order.`,
+      contributions: withFastArrayParse(
+        doc(
+          z.array(contribution).max(limits.contributionsPerGoal),
+          `Contributions, at most ${limits.contributionsPerGoal}, in any order.`,
+        ),
+        limits.contributionsPerGoal,
+        CONTRIBUTION_RULES,
       ),
     }),
     "A savings goal.",

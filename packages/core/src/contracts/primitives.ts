@@ -7,6 +7,8 @@ import { isValidDate } from "../calendar/dates.ts";
 import { DATE_PATTERN_SOURCE } from "../problem/from-zod.ts";
 
 export const DATE_PATTERN = new RegExp(DATE_PATTERN_SOURCE);
+export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
+export const CURRENCY_PATTERN_MESSAGE = "must be a three-letter ISO 4217 currency code.";
 
 /** Attaches a description and examples (read by zod's toJSONSchema and @hono/zod-openapi). */
 export function doc<T extends z.ZodType>(schema: T, description: string, examples?: readonly unknown[]): T {
@@ -38,7 +40,7 @@ export function moneyOutput(description: string, examples: readonly unknown[] = 
 
 export function currencyInput(description: string) {
   return doc(
-    z.string().regex(/^[A-Za-z]{3}$/, { error: "must be a three-letter ISO 4217 currency code." }),
+    z.string().regex(CURRENCY_PATTERN, { error: CURRENCY_PATTERN_MESSAGE }),
     `${description} An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code ` +
       "is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not " +
       "supported.",

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import type { Limits } from "./limits.ts";
-import { currencyInput, dateField, doc, kindSchema, moneyInput, text } from "./primitives.ts";
+import { withFastArrayParse } from "./fast-array.ts";
+import {
+  CURRENCY_PATTERN,
+  CURRENCY_PATTERN_MESSAGE,
+  currencyInput,
+  DATE_PATTERN,
+  dateField,
+  doc,
+  kindSchema,
+  moneyInput,
+  text,
+} from "./primitives.ts";
 
 /** Transaction (input), API.md §2. */
 export function transactionSchema(limits: Limits) {
@@ -33,15 +44,37 @@ export function transactionSchema(limits: Limits) {
   );
 }
 
+/** The field rules of transactionSchema, for the fast array validator (kept equal by fast-array.test.ts). */
+export function transactionRules(limits: Limits) {
+  return {
+    id: { type: "string", optional: true, min: 1, max: limits.text },
+    date: { type: "string", pattern: DATE_PATTERN },
+    amount: { type: "money" },
+    currency: { type: "string", optional: true, pattern: CURRENCY_PATTERN, patternMessage: CURRENCY_PATTERN_MESSAGE },
+    category: { type: "string", optional: true, nullable: true, min: 1, max: limits.text },
+    kind: { type: "enum", optional: true, values: ["income", "expense", "transfer"] },
+    description: { type: "string", optional: true, max: limits.text },
+  } as const;
+}
+
+/** The plain zod array of transactions (the reference the fast validator is tested against). */
+export function transactionsArray(limits: Limits) {
+  return z.array(transactionSchema(limits)).max(limits.transactions);
+}
+
 export function transactionsField(limits: Limits, extra = "") {
-  return doc(
-    z.array(transactionSchema(limits)).max(limits.transactions),
-    `The transactions, at most ${limits.transactions.toLocaleString("en-US")}, in any order (the order never ` +
-      `changes the result).${extra}`,
-    [[{ date: "2026-01-05", amount: "2500.00", category: "salary" }, {
-      date: "2026-01-07",
-      amount: "-42.10",
-      category: "groceries",
-    }]],
+  return withFastArrayParse(
+    doc(
+      transactionsArray(limits),
+      `The transactions, at most ${limits.transactions.toLocaleString("en-US")}, in any order (the order never ` +
+        `changes the result).${extra}`,
+      [[{ date: "2026-01-05", amount: "2500.00", category: "salary" }, {
+        date: "2026-01-07",
+        amount: "-42.10",
+        category: "groceries",
+      }]],
+    ),
+    limits.transactions,
+    transactionRules(limits),
   );
 }
