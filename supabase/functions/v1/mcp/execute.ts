@@ -17,8 +17,11 @@ import type { Outcome } from "./results.ts";
 
 export interface ExecutionContext {
   readonly requestId: string;
-  /** The verified caller; undefined when the MCP request carried no token. */
-  readonly user: VerifiedUser | undefined;
+  /**
+   * The verified caller, asked only by account tools (before their arguments are validated, as REST does);
+   * undefined when there is no token. May throw an AuthError (401) or KeySetUnavailableError (503).
+   */
+  readonly user: () => Promise<VerifiedUser | undefined>;
   readonly accountData: AccountDataProvider;
 }
 
@@ -27,12 +30,15 @@ export const NO_USER_DETAIL = "This tool reads the signed-in user's data and nee
   "send Authorization: Bearer <token> on the MCP HTTP request, or set PFA_ACCESS_TOKEN for the stdio server.";
 
 async function run(operation: Operation, args: unknown, context: ExecutionContext): Promise<Record<string, unknown>> {
-  const location = operation.method === "get" ? "query" : "body";
-  const parsed = operation.input.safeParse(args);
-  if (!parsed.success) throw problemFromZodError(parsed.error, location, args);
-  if (operation.kind === "calculation") return operation.run(parsed.data) as Record<string, unknown>;
-  const user = context.user;
+  if (operation.kind === "calculation") {
+    const parsed = operation.input.safeParse(args);
+    if (!parsed.success) throw problemFromZodError(parsed.error, "body", args);
+    return operation.run(parsed.data) as Record<string, unknown>;
+  }
+  const user = await context.user();
   if (user === undefined) throw new ProblemError(401, NO_USER_DETAIL);
+  const parsed = operation.input.safeParse(args);
+  if (!parsed.success) throw problemFromZodError(parsed.error, "query", args);
   const output = await context.accountData.withUser(
     user,
     (data) => operation.run(parsed.data, { data, subject: user.sub }),

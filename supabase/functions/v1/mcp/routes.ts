@@ -51,7 +51,12 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, kit: AppKit): void {
     verifier: deps.verifier,
     validateJson: parseJsonBody,
     invoker: (user, requestId, rejected) => (tool, args, callId) =>
-      executeOperation(tool.operation, args, { requestId, user, accountData: deps.accountData }, rejected.get(callId)),
+      executeOperation(
+        tool.operation,
+        args,
+        { requestId, user: () => Promise.resolve(user), accountData: deps.accountData },
+        rejected.get(callId),
+      ),
   });
 
   /** Same policy as REST: one request counts against its user, or its client IP without a token. */

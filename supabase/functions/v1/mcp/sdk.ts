@@ -17,3 +17,5 @@ export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 export { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 // @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.d.ts"
 export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/shared/transport.d.ts"
+export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";

@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { createOperations, ValidationError } from "@pfa/core";
+import type { AccountData } from "@pfa/core/contracts/account-data.ts";
+import { AuthError } from "../auth/errors.ts";
+import { DatabaseUnavailableError } from "../data/errors.ts";
+import { executeOperation, type ExecutionContext, NO_USER_DETAIL } from "./execute.ts";
+
+const ops = createOperations().byName;
+const USER = { sub: "11111111-1111-4111-8111-111111111111", claims: {}, token: "t" };
+const noData = {
+  withUser: () => Promise.reject(new Error("the database must not be touched")),
+};
+const ctx = (over: Partial<ExecutionContext> = {}): ExecutionContext => ({
+  requestId: "req-1",
+  user: () => Promise.resolve(undefined),
+  accountData: noData,
+  ...over,
+});
+
+Deno.test("execute: a calculation returns the report body (worked by hand)", async () => {
+  const outcome = await executeOperation(ops.calculate_spending_by_category, {
+    currency: "eur",
+    from: "2026-01-01",
+    to: "2026-01-31",
+    transactions: [
+      { date: "2026-01-03", amount: "-10.50", category: "food" },
+      { date: "2026-01-09", amount: -4.5, category: "food" },
+      { date: "2026-01-10", amount: "1000", kind: "income" },
+    ],
+  }, ctx());
+  assert.ok(outcome.ok);
+  assert.equal(outcome.body.currency, "EUR");
+  assert.equal(outcome.body.total, "15.00");
+  assert.deepEqual(outcome.body.categories, [
+    { category: "food", total: "15.00", share_percent: 100, transaction_count: 2 },
+  ]);
+});
+
+Deno.test("execute: a bad argument is the 422 problem with a JSON pointer, like a REST body", async () => {
+  const outcome = await executeOperation(ops.calculate_cashflow, {
+    currency: "EUR",
+    transactions: [{ date: "2026-01-03", amount: "1.234" }],
+  }, ctx());
+  assert.equal(outcome.ok, false);
+  if (outcome.ok) return;
+  assert.equal(outcome.problem.status, 422);
+  assert.equal(outcome.problem.code, "validation_failed");
+  assert.equal(outcome.problem.request_id, "req-1");
+  assert.deepEqual(outcome.problem.errors?.map((e) => [e.pointer, e.code]), [[
+    "/transactions/0/amount",
+    "too_many_decimals",
+  ]]);
+});
+
+Deno.test("execute: an account tool's bad argument names the parameter, like a REST query", async () => {
+  const data = { withUser: <T>(_u: unknown, fn: (d: AccountData) => Promise<T>) => fn({} as AccountData) };
+  const outcome = await executeOperation(
+    ops.get_budget_summary,
+    { month: 13 },
+    ctx({ user: () => Promise.resolve(USER), accountData: data }),
+  );
+  assert.equal(outcome.ok, false);
+  if (!outcome.ok) {
+    assert.deepEqual(outcome.problem.errors?.map((e) => [e.parameter, e.code]), [["month", "out_of_range"]]);
+  }
+});
+
+Deno.test("execute: a rejection from the exact JSON checks wins over everything else", async () => {
+  const rejection = new ValidationError([{ pointer: "/year", code: "exponent_not_allowed", message: "no" }]);
+  const outcome = await executeOperation(ops.calculate_cashflow, { currency: "EUR", year: 2026 }, ctx(), rejection);
+  assert.equal(outcome.ok, false);
+  if (!outcome.ok) assert.deepEqual(outcome.problem.errors, rejection.errors);
+});
+
+Deno.test("execute: an account tool without a user is 401 and never touches the data", async () => {
+  const outcome = await executeOperation(ops.get_goal_progress, {}, ctx());
+  assert.equal(outcome.ok, false);
+  if (outcome.ok) return;
+  assert.equal(outcome.problem.status, 401);
+  assert.equal(outcome.problem.code, "unauthorized");
+  assert.equal(outcome.problem.detail, NO_USER_DETAIL);
+});
+
+Deno.test("execute: a refused token is 401, an unavailable database 503, a bug 500 without its message", async () => {
+  const refused = await executeOperation(
+    ops.get_goal_progress,
+    {},
+    ctx({
+      user: () => Promise.reject(new AuthError("expired", "The token has expired.")),
+    }),
+  );
+  assert.equal(!refused.ok && refused.problem.status, 401);
+  const down = await executeOperation(
+    ops.get_goal_progress,
+    {},
+    ctx({
+      user: () => Promise.resolve(USER),
+      accountData: { withUser: () => Promise.reject(new DatabaseUnavailableError()) },
+    }),
+  );
+  assert.equal(!down.ok && down.problem.code, "service_unavailable");
+  const bug = await executeOperation(
+    ops.get_goal_progress,
+    {},
+    ctx({
+      user: () => Promise.resolve(USER),
+      accountData: { withUser: () => Promise.reject(new Error("password=hunter2")) },
+    }),
+  );
+  assert.equal(!bug.ok && bug.problem.code, "internal_error");
+  assert.ok(!JSON.stringify(bug).includes("hunter2"));
+});
