@@ -72,7 +72,17 @@ export function problemFromZodError(
   const hasRoot = input.length > 0;
   const root = input[0];
   const items: ErrorItem[] = [];
-  for (const issue of error.issues) items.push(...mapIssue(issue, location, root, hasRoot));
+  // zod may still run length checks on a value of the wrong type ("expected string" and "too short" for an
+  // array); once a value has the wrong type or is missing, that is the only thing reported about it.
+  const wrongType = new Set<string>();
+  for (const issue of error.issues) {
+    for (const item of mapIssue(issue, location, root, hasRoot)) {
+      const where = item.pointer ?? item.parameter ?? "";
+      if (wrongType.has(where)) continue;
+      if (item.code === "invalid_type" || item.code === "required") wrongType.add(where);
+      items.push(item);
+    }
+  }
   return new ValidationError(items);
 }
 

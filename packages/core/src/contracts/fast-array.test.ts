@@ -1,0 +1,89 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { problemFromZodError } from "../problem/from-zod.ts";
+import { CONTRIBUTION_RULES, contributionSchema } from "./goals.ts";
+import { DEFAULT_LIMITS } from "./limits.ts";
+import { transactionsArray, transactionsField } from "./transaction.ts";
+import { withFastArrayParse } from "./fast-array.ts";
+
+const limits = { ...DEFAULT_LIMITS, transactions: 5, text: 4, contributionsPerGoal: 3 };
+
+/** Sorted error items, as the API reports them. */
+function outcome(schema: z.ZodType, input: unknown) {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: result.data };
+  const errors = problemFromZodError(result.error, "body", input).errors.map((e) => JSON.stringify(e)).sort();
+  return { errors };
+}
+
+const anyValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.constantFrom("", "a", "abcd", "abcde", "2026-01-01", "2026-13-45", "eur", "EURO", "income", "transfer", "x"),
+  fc.string({ maxLength: 6 }),
+  fc.constant([]),
+  fc.constant({}),
+);
+const keys = ["id", "date", "amount", "currency", "category", "kind", "description", "ammount", "extra"];
+const item = fc.oneof(
+  { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...keys), anyValue, { maxKeys: 8 }) },
+  { weight: 1, arbitrary: anyValue },
+);
+const validItem = fc.record({
+  date: fc.constantFrom("2026-01-01", "2024-02-29"),
+  amount: fc.oneof(fc.constantFrom("-12.30", "5"), fc.integer()),
+}, { requiredKeys: ["date", "amount"] });
+
+describe("fast array validation", () => {
+  it("reports exactly what the plain zod schema reports, on random transaction arrays", () => {
+    const fast = transactionsField(limits);
+    const reference = transactionsArray(limits);
+    fc.assert(
+      fc.property(fc.oneof(fc.array(fc.oneof(item, validItem), { maxLength: 7 }), anyValue), (input) => {
+        expect(outcome(fast, input)).toEqual(outcome(reference, input));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reports exactly what the plain zod schema reports, on random contribution arrays", () => {
+    const reference = z.array(contributionSchema()).max(3);
+    const fast = withFastArrayParse(z.array(contributionSchema()).max(3), 3, CONTRIBUTION_RULES);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(item, validItem), { maxLength: 4 }), (input) => {
+        expect(outcome(fast, input)).toEqual(outcome(reference, input));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("passes valid items through unchanged and keeps the declared JSON Schema", () => {
+    const fast = transactionsField(limits);
+    const input = [{ date: "2026-01-01", amount: "-1.00", category: null, kind: "expense" }];
+    expect(fast.parse(input)).toEqual(input);
+    const schema = z.toJSONSchema(fast) as {
+      items: { properties: Record<string, unknown>; additionalProperties: boolean };
+    };
+    expect(Object.keys(schema.items.properties)).toEqual([
+      "id",
+      "date",
+      "amount",
+      "currency",
+      "category",
+      "kind",
+      "description",
+    ]);
+    expect(schema.items.additionalProperties).toBe(false);
+  });
+
+  it("reports too many items once, without checking the items", () => {
+    const fast = transactionsField(limits);
+    expect(outcome(fast, [1, 2, 3, 4, 5, 6]).errors).toEqual([
+      JSON.stringify({ pointer: "", code: "too_many_items", message: "The body has 6 items; at most 5 are allowed." }),
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { InvalidJsonError, ValidationError } from "../problem/validation-error.ts";
+import { parseJsonBody } from "./parse-json-body.ts";
+
+function errorsOf(text: string) {
+  try {
+    parseJsonBody(text);
+  } catch (error) {
+    if (error instanceof ValidationError) return error.errors.map((e) => [e.pointer, e.code]);
+    throw error;
+  }
+  throw new Error("expected a ValidationError");
+}
+
+describe("parseJsonBody", () => {
+  it("parses ordinary JSON like JSON.parse", () => {
+    const text = '{"currency":"EUR","transactions":[{"date":"2026-01-01","amount":-12.3,"x":[1,2,{"y":null}]}],' +
+      '"ok":true,"s":"a \\"quoted\\" 1e5 and \\\\","n":-0.000000000000001,"big":123456789012345}';
+    expect(parseJsonBody(text)).toEqual(JSON.parse(text));
+  });
+
+  it.each(["", "{", '{"a":}', "{'a':1}", '{"a":1,}', "[1 2]", "NaN", '{"a":01}'])(
+    "rejects malformed %j with InvalidJsonError",
+    (text) => {
+      expect(() => parseJsonBody(text)).toThrow(InvalidJsonError);
+    },
+  );
+
+  it("an InvalidJsonError is a 400 invalid_json", () => {
+    try {
+      parseJsonBody("{");
+    } catch (error) {
+      expect((error as InvalidJsonError).status).toBe(400);
+      expect((error as InvalidJsonError).code).toBe("invalid_json");
+    }
+  });
+
+  it("reports every number written with an exponent, with its JSON pointer", () => {
+    expect(errorsOf('{"transactions":[{"amount":"1"},{"amount":1e3}],"year":2.026E3}')).toEqual([
+      ["/transactions/1/amount", "exponent_not_allowed"],
+      ["/year", "exponent_not_allowed"],
+    ]);
+  });
+
+  it("reports numbers with more than 15 significant digits (JSON.parse would round them)", () => {
+    expect(errorsOf('{"a":1234567890123456,"b":0.1000000000000000055,"c":[123456789012345]}')).toEqual([
+      ["/a", "too_many_digits"],
+      ["/b", "too_many_digits"],
+    ]);
+  });
+
+  it("counts significant digits, not leading or trailing zeros", () => {
+    expect(parseJsonBody('{"a":0.000000000000000001,"b":100000000000000000000,"c":-999999999999999}')).toEqual({
+      a: 1e-18,
+      b: 1e20,
+      c: -999999999999999,
+    });
+  });
+
+  it("ignores number-like text inside strings, escaped quotes included", () => {
+    expect(parseJsonBody('{"a":"1e3","b":"x\\"1e3\\"","c\\"1e9":"1234567890123456789"}')).toEqual({
+      a: "1e3",
+      b: 'x"1e3"',
+      'c"1e9': "1234567890123456789",
+    });
+  });
+
+  it("rejects duplicate keys with the pointer of the repeated key", () => {
+    expect(errorsOf('{"a":1,"b":{"c":1,"d":2,"c":3}}')).toEqual([["/b/c", "duplicate_key"]]);
+    expect(errorsOf('{"t":[{"x":1},{"x":1,"x":2}]}')).toEqual([["/t/1/x", "duplicate_key"]]);
+    expect(errorsOf('{"a":{"k":1},"a":{"k":2}}')).toEqual([["/a", "duplicate_key"]]);
+  });
+
+  it("accepts the same key in different objects", () => {
+    expect(parseJsonBody('[{"a":1},{"a":2,"b":{"a":3}}]')).toEqual([{ a: 1 }, { a: 2, b: { a: 3 } }]);
+  });
+
+  it("escapes pointer segments per RFC 6901", () => {
+    expect(errorsOf('{"a/b":{"m~n":1e2}}')).toEqual([["/a~1b/m~0n", "exponent_not_allowed"]]);
+  });
+
+  it("property: values built from exact numbers come back unchanged", () => {
+    const exactNumber = fc.oneof(
+      fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }),
+      fc.integer({ min: -(10 ** 9), max: 10 ** 9 }).map((n) => n / 100),
+    );
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        exactNumber,
+        fc.string(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie("node"), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie("node"), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(fc.property(value, (v) => {
+      expect(parseJsonBody(JSON.stringify(v))).toEqual(JSON.parse(JSON.stringify(v)));
+    }));
+  });
+
+  it("property: a number with 16 or more significant digits is always rejected at its pointer", () => {
+    const digits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 15, maxLength: 20 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), digits, fc.integer({ min: 0, max: 3 }), (lead, rest, point) => {
+        const token = `${lead}${rest.slice(0, point)}${point ? "." : ""}${rest.slice(point)}1`;
+        expect(errorsOf(`{"list":[0,{"v":${token}}]}`)).toEqual([["/list/1/v", "too_many_digits"]]);
+      }),
+    );
+  });
+});
