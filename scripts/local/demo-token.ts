@@ -1,0 +1,62 @@
+/**
+ * Access tokens for the demo users, shaped like Supabase Auth's own: ES256 (the local key), `iss` the local Auth
+ * URL, `aud` and `role` `authenticated`, `sub` the demo user's id, one hour.
+ */
+import { type JWK, SignJWT } from "jose";
+import { DEMO_USERS } from "../db/demo-data.ts";
+import { signingKey } from "./signing-keys.ts";
+
+export const LOCAL_HOST = "127.0.0.1";
+export const LOCAL_PORT = 54321;
+export const TOKEN_LIFETIME_SECONDS = 3600;
+
+/** `http://<host>:<port>`: the local stand-in for SUPABASE_URL. */
+export function localSupabaseUrl(env: { get(name: string): string | undefined } = Deno.env): string {
+  const host = env.get("HOST") || LOCAL_HOST;
+  const port = env.get("PORT") || String(LOCAL_PORT);
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+export class UnknownDemoUserError extends Error {
+  override readonly name = "UnknownDemoUserError";
+}
+
+export function demoUser(email: string): { id: string; email: string } {
+  const wanted = email.trim().toLowerCase();
+  const user = Object.values(DEMO_USERS).find((u) => u.email === wanted);
+  if (!user) {
+    const known = Object.values(DEMO_USERS).map((u) => u.email).join(", ");
+    throw new UnknownDemoUserError(`unknown demo user ${JSON.stringify(email)}; the demo users are: ${known}`);
+  }
+  return user;
+}
+
+export async function createDemoToken(options: {
+  readonly email: string;
+  readonly keys: readonly JWK[];
+  readonly supabaseUrl: string;
+  /** Seconds since the epoch; default now. */
+  readonly now?: number;
+}): Promise<string> {
+  const user = demoUser(options.email);
+  const { kid, alg, key } = await signingKey(options.keys);
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  return await new SignJWT({
+    email: user.email,
+    phone: "",
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: {},
+    role: "authenticated",
+    aal: "aal1",
+    amr: [{ method: "password", timestamp: now }],
+    session_id: crypto.randomUUID(),
+    is_anonymous: false,
+  })
+    .setProtectedHeader({ alg, kid, typ: "JWT" })
+    .setIssuer(`${options.supabaseUrl}/auth/v1`)
+    .setAudience("authenticated")
+    .setSubject(user.id)
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
+    .sign(key);
+}

@@ -1,0 +1,78 @@
+/**
+ * `npm start`: the edge function on http://127.0.0.1:54321/functions/v1, as hosted Supabase would serve it, with
+ * an embedded PGlite (or DATABASE_URL's Postgres) migrated and seeded with the demo users, and a local Auth JWKS
+ * at /auth/v1/.well-known/jwks.json. Tokens: `npm run -s token -- alice@example.com`.
+ *
+ * Environment: HOST (127.0.0.1), PORT (54321), PFA_SIGNING_KEYS_PATH (supabase/signing_keys.json), DATABASE_URL,
+ * PFA_SKIP_DB_SETUP=1 (with DATABASE_URL: no migrations, no seed), and every variable of docs/CONFIGURATION.md.
+ */
+import { DEMO_USERS } from "./db/demo-data.ts";
+import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
+import { loadConfig } from "../supabase/functions/v1/config.ts";
+import { localSupabaseUrl } from "./local/demo-token.ts";
+import { createFunctionHandler } from "./local/function-app.ts";
+import { openLocalDatabase } from "./local/local-database.ts";
+import { createLocalHandler, FUNCTIONS_PREFIX, JWKS_PATH } from "./local/local-server.ts";
+import { ensureSigningKeys, publicJwks, signingKeysPath } from "./local/signing-keys.ts";
+
+const started = performance.now();
+const host = Deno.env.get("HOST") || "127.0.0.1";
+const port = Number(Deno.env.get("PORT") || 54321);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a port number (1-65535), got ${JSON.stringify(Deno.env.get("PORT"))}`);
+  Deno.exit(1);
+}
+const supabaseUrl = localSupabaseUrl();
+
+const signing = await ensureSigningKeys(signingKeysPath());
+const jwks = publicJwks(signing.keys);
+const config = loadConfig({
+  ...Deno.env.toObject(),
+  SUPABASE_URL: supabaseUrl,
+  // Verified against the local key set, in process: no network, no JWKS fetch.
+  SUPABASE_JWKS: JSON.stringify(jwks),
+  SUPABASE_JWKS_URL: undefined,
+  SUPABASE_ANON_KEY: undefined,
+});
+const db = await openLocalDatabase(config, { setup: Deno.env.get("PFA_SKIP_DB_SETUP") !== "1" });
+const deps = { config, verifier: createTokenVerifier(config), accountData: db.accountData };
+const handler = createLocalHandler({ fn: createFunctionHandler(deps), jwks });
+
+const server = Deno.serve({
+  hostname: host,
+  port,
+  onListen() {
+    const base = `${supabaseUrl}${FUNCTIONS_PREFIX}`;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      [
+        "",
+        "Personal Finance API (local)",
+        `  Base URL      ${base}   (routes: ${base}/v1/...)`,
+        `  Health        curl ${base}/v1/health`,
+        `  Reference     ${base}/v1/docs`,
+        `  JWKS          ${supabaseUrl}${JWKS_PATH}`,
+        `  Database      ${db.description}${
+          db.transactions === undefined ? "" : `, migrated, demo data seeded (${db.transactions} transactions)`
+        }`,
+        `  Signing keys  ${signing.path}${signing.created ? " (created)" : ""}`,
+        `  Demo users    ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")}`,
+        "  Token         npm run -s token -- alice@example.com",
+        `  Try           curl -H "Authorization: Bearer $(npm run -s token -- alice@example.com)" ${base}/v1/me/goals/progress`,
+        "",
+        `Ready in ${seconds} s. Ctrl+C to stop.`,
+      ].join("\n"),
+    );
+  },
+}, handler);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server.shutdown();
+  await db.accountData.close?.();
+  Deno.exit(0);
+}
+Deno.addSignalListener("SIGINT", stop);
+Deno.addSignalListener("SIGTERM", stop);
