@@ -1,0 +1,150 @@
+/**
+ * Test support (not exported from mod.ts): an AccountData built from plain rows, following the SQL read functions'
+ * contract in docs/ARCHITECTURE.md. It is the port's contract, not a mock of the code under test.
+ */
+import type {
+  AccountData,
+  BudgetRow,
+  GoalRow,
+  Kind,
+  LedgerTotalRow,
+  ProfileRow,
+  StatementImportRow,
+  StatementTransactionFilter,
+  StatementTransactionRow,
+} from "../contracts/account-data.ts";
+
+export interface StoredTransaction {
+  readonly id: string;
+  readonly statement_import_id: string;
+  readonly date: string;
+  readonly amount_minor: number;
+  readonly currency: string;
+  readonly description: string | null;
+  readonly counterparty: string | null;
+  readonly category: string | null;
+  /** Null: resolved from the sign. */
+  readonly kind: Kind | null;
+}
+
+export interface StoredBudget extends BudgetRow {
+  /** First day of the month. */
+  readonly month: string;
+}
+
+export interface StoredGoal {
+  readonly id: string;
+  readonly name: string;
+  readonly currency: string;
+  readonly target_minor: number;
+  readonly target_date: string | null;
+}
+
+export interface StoredContribution {
+  readonly goal_id: string;
+  readonly date: string;
+  readonly amount_minor: number;
+}
+
+export interface StoredData {
+  readonly profile?: ProfileRow | null;
+  readonly transactions?: readonly StoredTransaction[];
+  readonly budgets?: readonly StoredBudget[];
+  readonly goals?: readonly StoredGoal[];
+  readonly contributions?: readonly StoredContribution[];
+  readonly imports?: readonly StatementImportRow[];
+}
+
+const resolved = (t: StoredTransaction): Kind => t.kind ?? (t.amount_minor > 0 ? "income" : "expense");
+const desc = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
+export class InMemoryAccountData implements AccountData {
+  /** Calls made, for tests that check what was asked of the port. */
+  readonly calls: string[] = [];
+
+  constructor(private readonly stored: StoredData) {}
+
+  profile(): Promise<ProfileRow | null> {
+    this.calls.push("profile");
+    return Promise.resolve(this.stored.profile ?? null);
+  }
+
+  ledgerTotals(from: string, to: string): Promise<LedgerTotalRow[]> {
+    this.calls.push(`ledgerTotals(${from},${to})`);
+    const groups = new Map<string, { -readonly [K in keyof LedgerTotalRow]: LedgerTotalRow[K] }>();
+    for (const t of this.stored.transactions ?? []) {
+      const inside = t.date >= from && t.date <= to;
+      const month = inside ? `${t.date.slice(0, 7)}-01` : null;
+      const category = inside ? t.category : null;
+      const kind = resolved(t);
+      const key = JSON.stringify([t.currency, month, kind, category]);
+      const g = groups.get(key);
+      if (g === undefined) {
+        groups.set(key, {
+          currency: t.currency,
+          month,
+          kind,
+          category,
+          amount_minor: t.amount_minor,
+          transaction_count: 1,
+        });
+      } else {
+        g.amount_minor += t.amount_minor;
+        g.transaction_count += 1;
+      }
+    }
+    return Promise.resolve([...groups.values()]);
+  }
+
+  budgets(monthStart: string): Promise<BudgetRow[]> {
+    this.calls.push(`budgets(${monthStart})`);
+    return Promise.resolve(
+      (this.stored.budgets ?? []).filter((b) => b.month === monthStart).map((b) => ({
+        currency: b.currency,
+        category: b.category,
+        amount_minor: b.amount_minor,
+      })),
+    );
+  }
+
+  goals(asOf: string): Promise<GoalRow[]> {
+    this.calls.push(`goals(${asOf})`);
+    return Promise.resolve((this.stored.goals ?? []).map((g) => {
+      const own = (this.stored.contributions ?? []).filter((c) => c.goal_id === g.id && c.date <= asOf);
+      const first = own.reduce<string | null>((m, c) => (m === null || c.date < m ? c.date : m), null);
+      return {
+        ...g,
+        saved_minor: own.reduce((s, c) => s + c.amount_minor, 0),
+        first_contribution_date: first,
+        contribution_count: own.length,
+      };
+    }));
+  }
+
+  statementImports(limit: number, after?: { imported_at: string; id: string }): Promise<StatementImportRow[]> {
+    this.calls.push(`statementImports(${limit})`);
+    const rows = [...this.stored.imports ?? []]
+      .sort((a, b) => desc(a.imported_at, b.imported_at) || desc(a.id, b.id))
+      .filter((r) =>
+        after === undefined || r.imported_at < after.imported_at ||
+        (r.imported_at === after.imported_at && r.id < after.id)
+      );
+    return Promise.resolve(rows.slice(0, limit));
+  }
+
+  statementTransactions(f: StatementTransactionFilter): Promise<StatementTransactionRow[]> {
+    this.calls.push(`statementTransactions(${f.limit})`);
+    const rows = (this.stored.transactions ?? [])
+      .map((t) => ({ ...t, kind: resolved(t) }))
+      .filter((t) =>
+        (f.statement_import_id === undefined || t.statement_import_id === f.statement_import_id) &&
+        (f.from === undefined || t.date >= f.from) &&
+        (f.to === undefined || t.date <= f.to) &&
+        (f.category === undefined || t.category === f.category) &&
+        (f.kind === undefined || t.kind === f.kind) &&
+        (f.after === undefined || t.date < f.after.date || (t.date === f.after.date && t.id < f.after.id))
+      )
+      .sort((a, b) => desc(a.date, b.date) || desc(a.id, b.id));
+    return Promise.resolve(rows.slice(0, f.limit));
+  }
+}
