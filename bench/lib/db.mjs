@@ -86,7 +86,10 @@ export async function dbSection(ctx) {
     await cannon({ url: server.url, headers, connections: 32, duration: quick ? 3 : 5 }); // warm-up
     const run = await cannon({ url: server.url, headers, connections: 32, duration });
     if (run.non2xx || run.errors || run.timeouts) {
-      throw new Error(`non-2xx/errors under load: ${JSON.stringify(run)}`);
+      // Still reported (the key is "report only"), with the failures next to it: a p99 that includes failed
+      // requests must not pass for a clean one.
+      results.errors.me_budget_summary_p99_ms = `${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} ` +
+        `timeouts out of ${run.total_requests} requests under load`;
     }
     results.me_budget_summary_p99_ms = run.latency_ms.p99;
     results.measurements.me_budget_summary_p99_ms = {
