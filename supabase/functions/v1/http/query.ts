@@ -1,8 +1,8 @@
 /**
  * Query strings to plain objects for zod. Decisions (documented in the OpenAPI description):
- * - a parameter the operation does not define is refused with 422 (`unknown_parameter`), so a typo such as
+ * - a parameter the operation does not define is refused with 422 (`unknown_field`, with the parameter's name), so a typo such as
  *   `?curency=EUR` never silently falls back to a default;
- * - a parameter given twice is refused with 422 (`duplicate_parameter`); no operation takes a list;
+ * - a parameter given twice is refused with 422 (`duplicate`); no operation takes a list;
  * - an empty value (`?currency=`) is passed on as an empty string, which the schema rejects; it never means
  *   "use the default".
  */
@@ -23,7 +23,7 @@ export function readQuery(url: URL, allowed: ReadonlySet<string>): QueryResult {
         const known = [...allowed].join(", ") || "none";
         errors.push({
           parameter: name,
-          code: "unknown_parameter",
+          code: "unknown_field",
           message: `Unknown query parameter; this operation accepts: ${known}.`,
         });
       }
@@ -31,7 +31,7 @@ export function readQuery(url: URL, allowed: ReadonlySet<string>): QueryResult {
       if (!errors.some((e) => e.parameter === name)) {
         errors.push({
           parameter: name,
-          code: "duplicate_parameter",
+          code: "duplicate",
           message: "The parameter is given more than once.",
         });
       }

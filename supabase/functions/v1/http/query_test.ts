@@ -12,8 +12,8 @@ Deno.test("query: known parameters become a plain object", () => {
 Deno.test("query: unknown and repeated parameters are reported once each, by name", () => {
   const { errors } = readQuery(new URL("http://x/p?limit=1&limit=2&limit=3&curser=a&curser=b"), allowed);
   assert.deepEqual(errors.map((e) => [e.parameter, e.code]), [
-    ["limit", "duplicate_parameter"],
-    ["curser", "unknown_parameter"],
+    ["limit", "duplicate"],
+    ["curser", "unknown_field"],
   ]);
 });
 

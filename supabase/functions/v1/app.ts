@@ -1,0 +1,160 @@
+/**
+ * `createApp(deps)`: the function's Hono app. Routes are derived from the core's operation registry (one REST
+ * route and one OpenAPI entry per operation), plus the service routes. Cross-cutting behaviour lives in one
+ * lean outer middleware: request id, CORS, security headers, rate-limit headers and the request log line.
+ *
+ * Mounting more routes (the MCP endpoint): pass `extend(app, kit)`. It runs after the REST routes are added and
+ * before the OpenAPI document is first generated, so anything it registers in `app.openAPIRegistry` is
+ * documented too. `kit` gives the same verifier, limiter and body reader the REST routes use.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { createOperations, type Limits as CoreLimits, type Operation } from "@pfa/core";
+import type { Config } from "./config.ts";
+import type { TokenVerifier } from "./http/bearer.ts";
+import type { AppEnv } from "./http/context.ts";
+import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
+import { toProblemError } from "./http/errors.ts";
+import { readJsonBody } from "./http/json-body.ts";
+import { problemResponse } from "./http/problem.ts";
+import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
+import { consoleRequestLogger, type RequestLogger, silentRequestLogger } from "./http/request-log.ts";
+import { requestIdFrom } from "./http/request-id.ts";
+import { applySecurityHeaders } from "./http/security-headers.ts";
+import { registerComponents } from "./openapi/document.ts";
+import { type AccountDataProvider, registerOperationRoutes } from "./routes/operations.ts";
+import { registerServiceRoutes } from "./routes/service.ts";
+
+/** What the app needs from `createDependencies(config)` (deps.ts). Structural, so test doubles fit too. */
+export interface AppDependencies {
+  readonly config: Pick<Config, "limits" | "rateLimit"> & {
+    /** `false` silences the request log (tests, benchmarks). Default: on. */
+    readonly logRequests?: boolean;
+  };
+  readonly verifier: TokenVerifier;
+  readonly accountData: AccountDataProvider;
+}
+
+export interface AppKit {
+  readonly deps: AppDependencies;
+  readonly operations: readonly Operation[];
+  readonly limiter: FixedWindowRateLimiter;
+  /** Reads a JSON body with the same media-type, size, UTF-8 and JSON checks as the REST routes. */
+  readJsonBody(request: Request): Promise<unknown>;
+}
+
+export interface AppOptions {
+  /** Replaces the core's registry (tests). */
+  readonly operations?: readonly Operation[];
+  /** Replaces the request logger chosen from `config.logRequests`. */
+  readonly log?: RequestLogger;
+  /** Clock of the rate limiter (tests). */
+  readonly now?: () => number;
+  /** Adds routes, e.g. `/v1/mcp`; see the module comment. */
+  readonly extend?: (app: OpenAPIHono<AppEnv>, kit: AppKit) => void;
+}
+
+export type App = OpenAPIHono<AppEnv>;
+
+/** `Allow` values of the routes, from what is actually registered. */
+function allowedMethods(app: App): Map<string, string> {
+  const methods = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === "ALL" || route.path.includes("*")) continue;
+    const set = methods.get(route.path) ?? methods.set(route.path, new Set()).get(route.path)!;
+    set.add(route.method);
+    if (route.method === "GET") set.add("HEAD");
+  }
+  const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+  return new Map(
+    [...methods].map(([path, set]) => {
+      const sorted = [...set].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+      return [path, [...sorted, "OPTIONS"].join(", ")];
+    }),
+  );
+}
+
+/** The core's limits from the function's configuration (config.ts names them for the environment). */
+export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
+  return {
+    transactions: limits.maxTransactions,
+    budgets: limits.maxBudgets,
+    goals: limits.maxGoals,
+    contributionsPerGoal: limits.maxContributionsPerGoal,
+    text: limits.maxTextLength,
+  };
+}
+
+export function createApp(deps: AppDependencies, options: AppOptions = {}): App {
+  const app = new OpenAPIHono<AppEnv>();
+  const log = options.log ?? (deps.config.logRequests === false ? silentRequestLogger : consoleRequestLogger);
+  const limiter = new FixedWindowRateLimiter(
+    { limit: deps.config.rateLimit.requests, windowSeconds: deps.config.rateLimit.windowSeconds },
+    options.now,
+  );
+  const operations = options.operations ?? createOperations(coreLimits(deps.config.limits)).list;
+  const maxBodyBytes = deps.config.limits.maxBodyBytes;
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    c.set("requestId", requestId);
+    if (isPreflight(c.req.raw)) {
+      c.res = new Response(null, { status: 204, headers: preflightHeaders() });
+    } else {
+      await next();
+    }
+    const headers = c.res.headers;
+    headers.set("X-Request-Id", requestId);
+    applySecurityHeaders(headers);
+    if (c.req.raw.headers.has("origin")) applyCors(headers);
+    const rateLimitHeaders = c.get("rateLimitHeaders");
+    if (rateLimitHeaders) { for (const [name, value] of Object.entries(rateLimitHeaders)) headers.set(name, value); }
+    const user = c.get("user");
+    const status = c.res.status;
+    const error = c.error && status >= 500 ? c.error.name : undefined;
+    log({
+      request_id: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      ...(user ? { user: user.sub } : {}),
+      ...(error ? { error } : {}),
+    });
+  });
+
+  app.onError((error, c) => {
+    const problem = toProblemError(error);
+    return problemResponse(problem.status, problem.detail, c.get("requestId"), problem.options);
+  });
+
+  let allow: Map<string, string> | undefined;
+  app.notFound((c) => {
+    allow ??= allowedMethods(app);
+    const methods = allow.get(c.req.path);
+    const requestId = c.get("requestId");
+    if (methods === undefined) {
+      return problemResponse(404, `No route ${c.req.path}; see /v1/docs for the API reference.`, requestId);
+    }
+    if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: methods } });
+    return problemResponse(405, `${c.req.method} is not allowed on ${c.req.path}; use ${methods}.`, requestId, {
+      headers: { Allow: methods },
+    });
+  });
+
+  registerComponents(app.openAPIRegistry);
+  registerOperationRoutes(app, operations, {
+    verifier: deps.verifier,
+    accountData: deps.accountData,
+    limiter,
+    maxBodyBytes,
+  });
+  registerServiceRoutes(app);
+  options.extend?.(app, {
+    deps,
+    operations,
+    limiter,
+    readJsonBody: (request) => readJsonBody(request, maxBodyBytes),
+  });
+  return app;
+}

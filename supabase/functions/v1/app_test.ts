@@ -1,0 +1,384 @@
+/**
+ * `app.request` tests of the HTTP layer with small stand-in operations, so each behaviour is checked in
+ * isolation (the real registry, tokens and database are covered end to end in e2e/). Expected values are
+ * worked by hand.
+ */
+import assert from "node:assert/strict";
+import {
+  type AccountContext,
+  type AccountOperation,
+  type CalculationOperation,
+  type Operation,
+  ValidationError,
+} from "@pfa/core";
+import { z } from "zod";
+import { createApp } from "./app.ts";
+import { AuthError } from "./auth/errors.ts";
+import type { RequestLogEntry } from "./http/request-log.ts";
+
+const SUB_A = "11111111-1111-4111-8111-111111111111";
+const SUB_B = "22222222-2222-4222-8222-222222222222";
+
+const sum: CalculationOperation = {
+  kind: "calculation",
+  name: "calculate_sum",
+  method: "post",
+  path: "/v1/test/sum",
+  summary: "Sums integers",
+  description: "Adds `values`; a total above 100 is refused by run() itself.",
+  tag: "Calculations",
+  input: z.strictObject({ values: z.array(z.int()).max(3) }),
+  output: z.object({ total: z.int() }),
+  run(input: { values: number[] }) {
+    const total = input.values.reduce((a, b) => a + b, 0);
+    if (total > 100) throw new ValidationError([{ pointer: "/values", code: "out_of_range", message: "too big" }]);
+    return { total };
+  },
+} as unknown as CalculationOperation;
+
+const boom: CalculationOperation = {
+  ...sum,
+  name: "calculate_boom",
+  path: "/v1/test/boom",
+  run() {
+    throw new Error("secret internal detail: password=hunter2");
+  },
+} as unknown as CalculationOperation;
+
+const letters: AccountOperation = {
+  kind: "account",
+  name: "list_letters",
+  method: "get",
+  path: "/v1/me/test/letters",
+  summary: "Lists letters",
+  description: "A page of letters.",
+  tag: "Account",
+  input: z.strictObject({
+    limit: z.coerce.number().int().min(1).max(3).default(2),
+    cursor: z.string().optional(),
+  }),
+  output: z.object({ data: z.array(z.string()), next_cursor: z.string().nullable() }),
+  async run(input: { limit: number; cursor?: string }, ctx: AccountContext) {
+    const all = (await ctx.data.profile())!.timezone.split("");
+    const start = input.cursor ? Number(input.cursor) : 0;
+    const data = all.slice(start, start + input.limit);
+    const next = start + input.limit < all.length ? String(start + input.limit) : null;
+    return { data, next_cursor: next };
+  },
+} as unknown as AccountOperation;
+
+const operations: Operation[] = [sum, boom, letters];
+
+/** Tokens are `Bearer ok-<sub>`; anything else is refused like the real verifier would. */
+const verifier = {
+  verify(header: string | null) {
+    if (!header) return Promise.reject(new AuthError("missing_token", "No bearer token was sent."));
+    const token = header.replace(/^Bearer /, "");
+    if (!token.startsWith("ok-")) return Promise.reject(new AuthError("bad_signature", "Bad signature."));
+    const sub = token.slice(3);
+    return Promise.resolve({ sub, claims: { sub }, token });
+  },
+};
+
+let databaseDown = false;
+const accountData = {
+  withUser<T>(user: { sub: string }, fn: (data: never) => Promise<T>): Promise<T> {
+    if (databaseDown) {
+      const error = new Error("connection refused 10.0.0.5:5432");
+      error.name = "DatabaseUnavailableError";
+      return Promise.reject(error);
+    }
+    const letters = user.sub === SUB_A ? "abcde" : "xyz";
+    return fn({ profile: () => Promise.resolve({ default_currency: "EUR", timezone: letters, today: "" }) } as never);
+  },
+};
+
+const logs: RequestLogEntry[] = [];
+const now = 0;
+const app = createApp(
+  {
+    config: {
+      limits: {
+        maxBodyBytes: 64,
+        maxTransactions: 10,
+        maxBudgets: 10,
+        maxGoals: 10,
+        maxContributionsPerGoal: 10,
+        maxTextLength: 10,
+      },
+      rateLimit: { requests: 1000, windowSeconds: 60 },
+    },
+    verifier,
+    accountData,
+  },
+  { operations, log: (entry) => logs.push(entry), now: () => now },
+);
+
+const json = { "Content-Type": "application/json" };
+
+async function problem(response: Response, status: number, code: string) {
+  assert.equal(response.status, status);
+  assert.equal(response.headers.get("content-type"), "application/problem+json");
+  const body = await response.json();
+  assert.equal(body.status, status);
+  assert.equal(body.code, code);
+  assert.equal(body.type, `/v1/docs#problem-${code}`);
+  assert.equal(typeof body.title, "string");
+  assert.equal(typeof body.detail, "string");
+  assert.equal(body.request_id, response.headers.get("x-request-id"));
+  return body;
+}
+
+Deno.test("calculation: 200 with the hand-worked total, no-store, security headers and a request id", async () => {
+  const response = await app.request("/v1/test/sum", { method: "POST", headers: json, body: '{"values":[2,3,4]}' });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { total: 9 });
+  assert.equal(response.headers.get("cache-control"), "no-store");
+  assert.equal(response.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(response.headers.get("referrer-policy"), "no-referrer");
+  assert.equal(response.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'");
+  assert.match(response.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
+  assert.equal(response.headers.get("ratelimit-policy"), '"default";q=1000;w=60');
+});
+
+Deno.test("request id: a sane incoming id is echoed in the header and the problem", async () => {
+  const response = await app.request("/v1/nowhere", { headers: { "X-Request-Id": "trace-42" } });
+  assert.equal(response.headers.get("x-request-id"), "trace-42");
+  assert.equal((await problem(response, 404, "not_found")).request_id, "trace-42");
+});
+
+Deno.test("405 with Allow for a known path and the wrong method", async () => {
+  const response = await app.request("/v1/test/sum");
+  assert.equal(response.headers.get("allow"), "POST, OPTIONS");
+  await problem(response, 405, "method_not_allowed");
+  const get = await app.request("/v1/health", { method: "DELETE" });
+  assert.equal(get.headers.get("allow"), "GET, HEAD, OPTIONS");
+  await problem(get, 405, "method_not_allowed");
+});
+
+Deno.test("400: malformed JSON, invalid UTF-8, empty body", async () => {
+  await problem(
+    await app.request("/v1/test/sum", { method: "POST", headers: json, body: '{"values":' }),
+    400,
+    "invalid_json",
+  );
+  const bad = new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]);
+  await problem(await app.request("/v1/test/sum", { method: "POST", headers: json, body: bad }), 400, "invalid_json");
+  await problem(await app.request("/v1/test/sum", { method: "POST", headers: json, body: "" }), 400, "invalid_json");
+});
+
+Deno.test("413 over the body limit (64 bytes here), 415 for other media types", async () => {
+  const big = JSON.stringify({ values: [1], pad: "x".repeat(80) });
+  await problem(
+    await app.request("/v1/test/sum", { method: "POST", headers: json, body: big }),
+    413,
+    "payload_too_large",
+  );
+  const text = { "Content-Type": "text/plain" };
+  await problem(
+    await app.request("/v1/test/sum", { method: "POST", headers: text, body: "{}" }),
+    415,
+    "unsupported_media_type",
+  );
+  await problem(await app.request("/v1/test/sum", { method: "POST", body: "{}" }), 415, "unsupported_media_type");
+});
+
+Deno.test("422: schema errors by JSON pointer, run() errors as they are, query parameters refused", async () => {
+  const body = await problem(
+    await app.request("/v1/test/sum", { method: "POST", headers: json, body: '{"values":[1,"2"],"extra":1}' }),
+    422,
+    "validation_failed",
+  );
+  const items = body.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort();
+  assert.deepEqual(items, ["/extra unknown_field", "/values/1 invalid_type"]);
+  const run = await problem(
+    await app.request("/v1/test/sum", { method: "POST", headers: json, body: '{"values":[60,41]}' }),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(run.errors, [{ pointer: "/values", code: "out_of_range", message: "too big" }]);
+  const query = await problem(
+    await app.request("/v1/test/sum?debug=1", { method: "POST", headers: json, body: '{"values":[1]}' }),
+    422,
+    "validation_failed",
+  );
+  assert.equal(query.errors[0].parameter, "debug");
+});
+
+Deno.test("500 hides the cause; the log names only the error class", async () => {
+  const response = await app.request("/v1/test/boom", { method: "POST", headers: json, body: '{"values":[1]}' });
+  const body = await problem(response, 500, "internal_error");
+  assert.doesNotMatch(JSON.stringify(body), /hunter2|secret/);
+  const entry = logs.find((l) => l.request_id === body.request_id)!;
+  assert.equal(entry.status, 500);
+  assert.equal(entry.error, "Error");
+  assert.doesNotMatch(JSON.stringify(entry), /hunter2/);
+});
+
+Deno.test("401 on a calculation route only when a token is sent and is bad; apikey echo counts as none", async () => {
+  const bad = await app.request("/v1/test/sum", {
+    method: "POST",
+    headers: { ...json, Authorization: "Bearer nope" },
+    body: '{"values":[1]}',
+  });
+  assert.match(bad.headers.get("www-authenticate")!, /^Bearer error="invalid_token"/);
+  await problem(bad, 401, "unauthorized");
+  const anon = await app.request("/v1/test/sum", {
+    method: "POST",
+    headers: { ...json, Authorization: "Bearer anon-key", apikey: "anon-key" },
+    body: '{"values":[1]}',
+  });
+  assert.equal(anon.status, 200);
+  const good = await app.request("/v1/test/sum", {
+    method: "POST",
+    headers: { ...json, Authorization: `Bearer ok-${SUB_A}` },
+    body: '{"values":[1]}',
+  });
+  assert.equal(good.status, 200);
+  assert.equal(logs.find((l) => l.request_id === good.headers.get("x-request-id"))!.user, SUB_A);
+});
+
+Deno.test("account: 401 with a bare Bearer challenge when no token is sent", async () => {
+  const response = await app.request("/v1/me/test/letters");
+  assert.equal(response.headers.get("www-authenticate"), "Bearer");
+  await problem(response, 401, "unauthorized");
+});
+
+Deno.test("account: private caching, ETag per user, 304 on If-None-Match, Link to the next page", async () => {
+  const auth = { Authorization: `Bearer ok-${SUB_A}` };
+  const first = await app.request("/v1/me/test/letters?limit=2", { headers: auth });
+  assert.equal(first.status, 200);
+  assert.deepEqual(await first.json(), { data: ["a", "b"], next_cursor: "2" });
+  assert.equal(first.headers.get("cache-control"), "private, no-cache");
+  assert.equal(first.headers.get("vary"), "Authorization");
+  assert.equal(first.headers.get("link"), '<?limit=2&cursor=2>; rel="next"');
+  const etag = first.headers.get("etag")!;
+  assert.match(etag, /^"[A-Za-z0-9_-]{43}"$/);
+  const again = await app.request("/v1/me/test/letters?limit=2", { headers: { ...auth, "If-None-Match": etag } });
+  assert.equal(again.status, 304);
+  assert.equal(again.headers.get("etag"), etag);
+  assert.equal(await again.text(), "");
+  const last = await app.request("/v1/me/test/letters?limit=2&cursor=4", { headers: auth });
+  assert.deepEqual(await last.json(), { data: ["e"], next_cursor: null });
+  assert.equal(last.headers.get("link"), null);
+  const other = await app.request("/v1/me/test/letters?limit=2", {
+    headers: { Authorization: `Bearer ok-${SUB_B}`, "If-None-Match": etag },
+  });
+  assert.equal(other.status, 200, "another user's tag never matches");
+  assert.deepEqual(await other.json(), { data: ["x", "y"], next_cursor: "2" });
+});
+
+Deno.test("account: unknown, repeated and invalid query parameters are 422 by parameter name", async () => {
+  const auth = { Authorization: `Bearer ok-${SUB_A}` };
+  const unknown = await problem(
+    await app.request("/v1/me/test/letters?limt=2", { headers: auth }),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(unknown.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [[
+    "limt",
+    "unknown_field",
+  ]]);
+  const twice = await problem(
+    await app.request("/v1/me/test/letters?limit=1&limit=2", { headers: auth }),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(twice.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [[
+    "limit",
+    "duplicate",
+  ]]);
+  const range = await problem(
+    await app.request("/v1/me/test/letters?limit=9", { headers: auth }),
+    422,
+    "validation_failed",
+  );
+  assert.equal(range.errors[0].parameter, "limit");
+});
+
+Deno.test("account: a database outage is 503 with Retry-After and no internals", async () => {
+  databaseDown = true;
+  try {
+    const response = await app.request("/v1/me/test/letters", { headers: { Authorization: `Bearer ok-${SUB_A}` } });
+    assert.equal(response.headers.get("retry-after"), "5");
+    const body = await problem(response, 503, "service_unavailable");
+    assert.doesNotMatch(JSON.stringify(body), /10\.0\.0\.5/);
+  } finally {
+    databaseDown = false;
+  }
+});
+
+Deno.test("CORS: preflight answers 204 with the allowed headers; responses expose ours", async () => {
+  const preflight = await app.request("/v1/test/sum", {
+    method: "OPTIONS",
+    headers: { Origin: "https://app.example", "Access-Control-Request-Method": "POST" },
+  });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
+  for (const h of ["Authorization", "Content-Type", "apikey", "x-client-info", "If-None-Match"]) {
+    assert.ok(preflight.headers.get("access-control-allow-headers")!.includes(h), h);
+  }
+  const response = await app.request("/v1/health", { headers: { Origin: "https://app.example" } });
+  assert.equal(response.headers.get("access-control-allow-origin"), "*");
+  for (const h of ["ETag", "X-Request-Id", "RateLimit", "RateLimit-Policy", "Link", "Retry-After"]) {
+    assert.ok(response.headers.get("access-control-expose-headers")!.split(", ").includes(h), h);
+  }
+});
+
+Deno.test("429 past the limit, per client IP, with Retry-After and RateLimit headers", async () => {
+  let clock = 120_000; // a window boundary for a 60 s window
+  const limited = createApp(
+    {
+      config: {
+        limits: {
+          maxBodyBytes: 64,
+          maxTransactions: 10,
+          maxBudgets: 10,
+          maxGoals: 10,
+          maxContributionsPerGoal: 10,
+          maxTextLength: 10,
+        },
+        rateLimit: { requests: 2, windowSeconds: 60 },
+      },
+      verifier,
+      accountData,
+    },
+    { operations, log: () => {}, now: () => clock },
+  );
+  const call = (ip: string) =>
+    limited.request("/v1/test/sum", {
+      method: "POST",
+      headers: { ...json, "X-Forwarded-For": `${ip}, 10.0.0.1` },
+      body: '{"values":[1]}',
+    });
+  assert.equal((await call("203.0.113.1")).headers.get("ratelimit"), '"default";r=1;t=60');
+  clock += 15_000;
+  assert.equal((await call("203.0.113.1")).status, 200);
+  const refused = await call("203.0.113.1");
+  assert.equal(refused.headers.get("retry-after"), "45");
+  assert.equal(refused.headers.get("ratelimit"), '"default";r=0;t=45');
+  assert.equal(refused.headers.get("ratelimit-policy"), '"default";q=2;w=60');
+  await problem(refused, 429, "rate_limited");
+  assert.equal((await call("203.0.113.2")).status, 200, "another client has its own window");
+  assert.equal((await limited.request("/v1/health", { headers: { "X-Forwarded-For": "203.0.113.1" } })).status, 200);
+});
+
+Deno.test("logs: one structured line per request, no token, no body", async () => {
+  const before = logs.length;
+  await app.request("/v1/test/sum?x=1", {
+    method: "POST",
+    headers: { ...json, Authorization: `Bearer ok-${SUB_A}` },
+    body: '{"values":[77]}',
+  });
+  assert.equal(logs.length, before + 1);
+  const entry = logs.at(-1)!;
+  assert.deepEqual(Object.keys(entry).sort(), ["duration_ms", "method", "path", "request_id", "status", "user"]);
+  assert.equal(entry.path, "/v1/test/sum");
+  assert.doesNotMatch(JSON.stringify(entry), /ok-|77/);
+});
+
+Deno.test("HEAD is answered wherever GET is", async () => {
+  const response = await app.request("/v1/health", { method: "HEAD" });
+  assert.equal(response.status, 200);
+  assert.equal(await response.text(), "");
+});

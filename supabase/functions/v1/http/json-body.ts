@@ -1,0 +1,19 @@
+/**
+ * Reads a request's JSON body: media type (415), size while streaming (413), strict UTF-8 (400), then the
+ * core's exact JSON parser (400 on malformed JSON or duplicate keys; numbers kept exact for money).
+ */
+import { InvalidJsonError, parseJsonBody } from "@pfa/core";
+import { checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
+import { ProblemError } from "./problem.ts";
+
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  checkJsonMediaType(request.headers.get("content-type"));
+  const text = decodeUtf8(await readBodyBytes(request, maxBytes));
+  if (text.trim() === "") throw new ProblemError(400, "The request body is empty; send a JSON object.");
+  try {
+    return parseJsonBody(text);
+  } catch (error) {
+    if (error instanceof InvalidJsonError) throw new ProblemError(400, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * REST routes derived from the core's operation registry: a POST route per calculation operation and a GET
+ * route per account operation, each with its OpenAPI entry. Handlers are glue only: authenticate, rate-limit,
+ * read and validate the input with the operation's own zod schema, run it, and shape the response headers.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import {
+  type AccountData,
+  type AccountOperation,
+  type CalculationOperation,
+  type Operation,
+  problemFromZodError,
+} from "@pfa/core";
+import type { Context } from "hono";
+import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ifNoneMatchHits, strongEtag } from "../http/etag.ts";
+import { readJsonBody } from "../http/json-body.ts";
+import { nextLink } from "../http/pagination.ts";
+import { ProblemError } from "../http/problem.ts";
+import { readQuery } from "../http/query.ts";
+import { clientIp, type FixedWindowRateLimiter } from "../http/rate-limit.ts";
+import { isPaginated, registerOperation } from "../openapi/document.ts";
+
+/** Runs `fn` with the signed-in user's data, scoped by row-level security (the data/ drivers). */
+export interface AccountDataProvider {
+  withUser<T>(user: VerifiedUser, fn: (data: AccountData) => Promise<T>): Promise<T>;
+}
+
+export interface OperationRouteDeps {
+  readonly verifier: TokenVerifier;
+  readonly accountData: AccountDataProvider;
+  readonly limiter: FixedWindowRateLimiter;
+  readonly maxBodyBytes: number;
+}
+
+type Ctx = Context<AppEnv>;
+
+/** The socket address Deno reports (through Hono's `env` on Deno.serve), when there is one. */
+function remoteAddress(c: Ctx): string | undefined {
+  const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
+  return info?.hostname;
+}
+
+/** Counts the request against its user or client IP; 429 past the limit. */
+function rateLimit(c: Ctx, limiter: FixedWindowRateLimiter, user: VerifiedUser | undefined): void {
+  if (!limiter.enabled) return;
+  const key = user ? `user:${user.sub}` : `ip:${clientIp(c.req.raw.headers, remoteAddress(c))}`;
+  const decision = limiter.take(key);
+  c.set("rateLimitHeaders", decision.headers);
+  if (!decision.allowed) {
+    throw new ProblemError(429, `Rate limit exceeded; retry in ${decision.resetSeconds} seconds.`, {
+      headers: { "Retry-After": String(decision.resetSeconds) },
+    });
+  }
+}
+
+/** Token first (401), counting a refused token against the client IP so bad tokens cannot dodge the limit. */
+async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean): Promise<VerifiedUser | undefined> {
+  try {
+    const headers = c.req.raw.headers;
+    const user = required ? await requireUser(headers, deps.verifier) : await optionalUser(headers, deps.verifier);
+    c.set("user", user);
+    return user;
+  } catch (error) {
+    rateLimit(c, deps.limiter, undefined);
+    throw error;
+  }
+}
+
+function noQueryParameters(url: URL): void {
+  const { errors } = readQuery(url, new Set());
+  if (errors.length > 0) {
+    throw new ProblemError(422, "Calculation routes take no query parameters; send everything in the body.", {
+      errors,
+    });
+  }
+}
+
+function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
+  return async (c: Ctx) => {
+    const user = await authenticate(c, deps, false);
+    rateLimit(c, deps.limiter, user);
+    noQueryParameters(new URL(c.req.url));
+    const body = await readJsonBody(c.req.raw, deps.maxBodyBytes);
+    const parsed = op.input.safeParse(body);
+    if (!parsed.success) throw problemFromZodError(parsed.error, "body", body);
+    const output = op.run(parsed.data);
+    return new Response(JSON.stringify(output), {
+      status: 200,
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    });
+  };
+}
+
+function queryParameterNames(op: Operation): ReadonlySet<string> {
+  const shape = (op.input as unknown as { shape?: Record<string, unknown> }).shape;
+  return new Set(shape ? Object.keys(shape) : []);
+}
+
+function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
+  const allowed = queryParameterNames(op);
+  const paginated = isPaginated(op);
+  return async (c: Ctx) => {
+    const user = (await authenticate(c, deps, true))!;
+    rateLimit(c, deps.limiter, user);
+    const url = new URL(c.req.url);
+    const query = readQuery(url, allowed);
+    if (query.errors.length > 0) {
+      throw new ProblemError(422, "The query has parameters this operation does not accept.", {
+        errors: query.errors,
+      });
+    }
+    const parsed = op.input.safeParse(query.values);
+    if (!parsed.success) throw problemFromZodError(parsed.error, "query", query.values);
+    const output = await deps.accountData.withUser(user, (data) => op.run(parsed.data, { data, subject: user.sub }));
+    const body = JSON.stringify(output);
+    const etag = await strongEtag(user.sub, body);
+    const headers = new Headers({
+      "Content-Type": "application/json",
+      "Cache-Control": "private, no-cache",
+      "Vary": "Authorization",
+      "ETag": etag,
+    });
+    const cursor = paginated ? (output as { next_cursor?: unknown }).next_cursor : undefined;
+    if (typeof cursor === "string") headers.set("Link", nextLink(url, cursor));
+    if (ifNoneMatchHits(c.req.raw.headers.get("if-none-match"), etag)) {
+      headers.delete("Content-Type");
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(body, { status: 200, headers });
+  };
+}
+
+/** Adds every operation's route and OpenAPI entry. */
+export function registerOperationRoutes(
+  app: OpenAPIHono<AppEnv>,
+  operations: readonly Operation[],
+  deps: OperationRouteDeps,
+): void {
+  for (const op of operations) {
+    registerOperation(app.openAPIRegistry, op);
+    if (op.kind === "calculation") app.post(op.path, calculationHandler(op, deps));
+    else app.get(op.path, accountHandler(op, deps));
+  }
+}
