@@ -33,14 +33,23 @@ function typeOfInput(value: unknown): string {
   return typeof value;
 }
 
-function checkField(rule: FieldRule, value: unknown, key: string, index: number, issues: RawIssue[]): void {
-  const path = [index, key];
-  if (value === undefined) {
-    if (rule.optional) return;
+type Check = (value: unknown, index: number, issues: RawIssue[]) => void;
+
+/** Compiles one field rule into a monomorphic check; issue objects (and their paths) are built only on failure. */
+function compile(rule: FieldRule, key: string): Check {
+  const optional = rule.optional === true;
+  const missing = (index: number, issues: RawIssue[]) => {
+    const path = [index, key];
     if (rule.type === "money") {
-      issues.push({ code: "invalid_union", errors: [], path, message: "Invalid input", input: value });
+      issues.push({ code: "invalid_union", errors: [], path, message: "Invalid input", input: undefined });
     } else if (rule.type === "enum") {
-      issues.push({ code: "invalid_value", values: [...rule.values], path, message: "Invalid option", input: value });
+      issues.push({
+        code: "invalid_value",
+        values: [...rule.values],
+        path,
+        message: "Invalid option",
+        input: undefined,
+      });
     } else {
       issues.push({
         code: "invalid_type",
@@ -49,64 +58,91 @@ function checkField(rule: FieldRule, value: unknown, key: string, index: number,
         message: "Invalid input: expected string, received undefined",
       });
     }
-    return;
-  }
+  };
   switch (rule.type) {
     case "money":
-      if (typeof value !== "string" && typeof value !== "number") {
-        issues.push({ code: "invalid_union", errors: [], path, message: "Invalid input", input: value });
-      }
-      return;
-    case "enum":
-      if (typeof value !== "string" || !rule.values.includes(value)) {
-        issues.push({ code: "invalid_value", values: [...rule.values], path, message: "Invalid option", input: value });
-      }
-      return;
+      return (value, index, issues) => {
+        if (typeof value === "string" || typeof value === "number") return;
+        if (value === undefined) {
+          if (!optional) missing(index, issues);
+          return;
+        }
+        issues.push({ code: "invalid_union", errors: [], path: [index, key], message: "Invalid input", input: value });
+      };
+    case "enum": {
+      const values = rule.values;
+      return (value, index, issues) => {
+        if (value === undefined) {
+          if (!optional) missing(index, issues);
+          return;
+        }
+        if (typeof value === "string" && values.includes(value)) return;
+        issues.push({
+          code: "invalid_value",
+          values: [...values],
+          path: [index, key],
+          message: "Invalid option",
+          input: value,
+        });
+      };
+    }
     case "string": {
-      if (value === null && rule.nullable) return;
-      if (typeof value !== "string") {
+      const nullable = rule.nullable === true;
+      const min = rule.min ?? 0;
+      const max = rule.max ?? Number.POSITIVE_INFINITY;
+      const pattern = rule.pattern;
+      const patternMessage = rule.patternMessage ?? `Invalid string: must match pattern ${String(pattern)}`;
+      return (value, index, issues) => {
+        if (typeof value === "string") {
+          const n = value.length;
+          if (n >= min && n <= max && (pattern === undefined || pattern.test(value))) return;
+          if (n < min) {
+            issues.push({
+              code: "too_small",
+              origin: "string",
+              minimum: min,
+              inclusive: true,
+              path: [index, key],
+              message: "Too small",
+              input: value,
+            });
+          }
+          if (n > max) {
+            issues.push({
+              code: "too_big",
+              origin: "string",
+              maximum: max,
+              inclusive: true,
+              path: [index, key],
+              message: "Too big",
+              input: value,
+            });
+          }
+          if (pattern !== undefined && !pattern.test(value)) {
+            issues.push({
+              code: "invalid_format",
+              format: "regex",
+              pattern: String(pattern),
+              path: [index, key],
+              message: patternMessage,
+              input: value,
+            });
+          }
+          return;
+        }
+        if (value === undefined) {
+          if (!optional) missing(index, issues);
+          return;
+        }
+        if (value === null && nullable) return;
         issues.push({
           code: "invalid_type",
           expected: "string",
-          path,
+          path: [index, key],
           message: `Invalid input: expected string, received ${typeOfInput(value)}`,
           input: value,
         });
-        return;
-      }
-      if (rule.min !== undefined && value.length < rule.min) {
-        issues.push({
-          code: "too_small",
-          origin: "string",
-          minimum: rule.min,
-          inclusive: true,
-          path,
-          message: "Too small",
-          input: value,
-        });
-      }
-      if (rule.max !== undefined && value.length > rule.max) {
-        issues.push({
-          code: "too_big",
-          origin: "string",
-          maximum: rule.max,
-          inclusive: true,
-          path,
-          message: "Too big",
-          input: value,
-        });
-      }
-      if (rule.pattern !== undefined && !rule.pattern.test(value)) {
-        issues.push({
-          code: "invalid_format",
-          format: "regex",
-          pattern: String(rule.pattern),
-          path,
-          message: rule.patternMessage ?? `Invalid string: must match pattern ${String(rule.pattern)}`,
-          input: value,
-        });
-      }
-      return;
+      };
     }
   }
 }
@@ -121,7 +157,8 @@ export function withFastArrayParse<T extends z.ZodType>(
   fields: Readonly<Record<string, FieldRule>>,
 ): T {
   const names = Object.keys(fields);
-  const rules = names.map((name) => fields[name]!);
+  const checks = names.map((name) => compile(fields[name]!, name));
+  const fieldCount = names.length;
   const known = new Set(names);
   const run = (payload: { value: unknown; issues: unknown[] }) => {
     const input = payload.value;
@@ -162,11 +199,10 @@ export function withFastArrayParse<T extends z.ZodType>(
       }
       const record = item as Record<string, unknown>;
       let keyCount = 0;
-      for (let f = 0; f < rules.length; f++) {
-        const name = names[f]!;
-        const value = record[name];
+      for (let f = 0; f < fieldCount; f++) {
+        const value = record[names[f]!];
         if (value !== undefined) keyCount++;
-        checkField(rules[f]!, value, name, i, issues);
+        checks[f]!(value, i, issues);
       }
       // Own keys beyond the known ones are unknown fields (JSON has no `undefined` values, so counting suffices
       // on the fast path; the slow path lists them).

@@ -66,7 +66,7 @@ export function transactionsField(limits: Limits, extra = "") {
   return withFastArrayParse(
     doc(
       transactionsArray(limits),
-      `The transactions, at most ${limits.transactions.toLocaleString("en-US")}, in any order (the order never ` +
+      `The transactions, at most ${limits.transactions}, in any order (the order never ` +
         `changes the result).${extra}`,
       [[{ date: "2026-01-05", amount: "2500.00", category: "salary" }, {
         date: "2026-01-07",

@@ -65,14 +65,19 @@ describe("operation registry", () => {
 
   it("rejects unknown fields in every POST body (strict objects)", () => {
     for (const op of list.filter((o) => o.kind === "calculation")) {
-      const schema = z.toJSONSchema(op.input, { io: "input", unrepresentable: "any" }) as { additionalProperties?: boolean };
+      const schema = z.toJSONSchema(op.input, { io: "input", unrepresentable: "any" }) as {
+        additionalProperties?: boolean;
+      };
       expect(schema.additionalProperties).toBe(false);
     }
   });
 
   it("carries the configured limits into the schemas", () => {
     const custom = createOperations({ text: 10, budgets: 3 });
-    const body = z.toJSONSchema(custom.byName.calculate_budget_summary.input, { io: "input", unrepresentable: "any" }) as {
+    const body = z.toJSONSchema(custom.byName.calculate_budget_summary.input, {
+      io: "input",
+      unrepresentable: "any",
+    }) as {
       properties: { budgets: { maxItems: number }; transactions: { maxItems: number } };
     };
     expect(body.properties.budgets.maxItems).toBe(3);
