@@ -27,7 +27,8 @@ export interface ExecutionContext {
 
 /** Detail of the 401 an account tool gets without a user (stdio without PFA_ACCESS_TOKEN, for instance). */
 export const NO_USER_DETAIL = "This tool reads the signed-in user's data and needs their Supabase Auth access token: " +
-  "send Authorization: Bearer <token> on the MCP HTTP request, or set PFA_ACCESS_TOKEN for the stdio server.";
+  "send Authorization: Bearer <token> on the MCP HTTP request; for the stdio server, set PFA_ACCESS_TOKEN (or " +
+  "PFA_DEMO_USER=<demo email> locally).";
 
 async function run(operation: Operation, args: unknown, context: ExecutionContext): Promise<Record<string, unknown>> {
   if (operation.kind === "calculation") {

@@ -3,6 +3,9 @@
  * the HTTP endpoint. Each line goes through `parseMcpBody`, so exponents, over-long numbers and duplicate keys in
  * tool arguments are the same 422s as over HTTP and REST; the SDK's own stdio transport would JSON.parse them
  * silently. Only protocol messages are ever written to stdout.
+ *
+ * When stdin ends (the client is done), requests already received are still answered before the transport
+ * closes: the SDK aborts in-flight handlers on close, which would drop their responses.
  */
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
@@ -31,6 +34,9 @@ export class ExactStdioServerTransport implements Transport {
   readonly #decoder = new TextDecoder();
   #buffer = "";
   #closed = false;
+  #inputEnded = false;
+  /** Ids of received requests not answered yet. */
+  readonly #pending = new Set<CallId>();
 
   constructor(
     private readonly validate: JsonValidator,
@@ -54,6 +60,8 @@ export class ExactStdioServerTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (!this.#closed) this.output.write(JSON.stringify(message) + "\n");
+    const { id } = message as { id?: CallId; method?: unknown };
+    if (id !== undefined && !("method" in message) && this.#pending.delete(id)) this.#closeWhenDone();
     return Promise.resolve();
   }
 
@@ -69,8 +77,13 @@ export class ExactStdioServerTransport implements Transport {
   }
 
   readonly #onEnd = (): void => {
-    void this.close();
+    this.#inputEnded = true;
+    this.#closeWhenDone();
   };
+
+  #closeWhenDone(): void {
+    if (this.#inputEnded && this.#pending.size === 0) queueMicrotask(() => void this.close());
+  }
 
   readonly #onData = (chunk: Uint8Array | string): void => {
     this.#buffer += typeof chunk === "string" ? chunk : this.#decoder.decode(chunk, { stream: true });
@@ -98,6 +111,8 @@ export class ExactStdioServerTransport implements Transport {
     const result = JSONRPCMessageSchema.safeParse(parsed.body);
     if (!result.success) return this.#parseError("Invalid request: not a JSON-RPC 2.0 message.", -32600);
     for (const [id, rejection] of parsed.rejected) this.#rejected.set(id, rejection);
+    const { id, method } = result.data as { id?: CallId; method?: unknown };
+    if (id !== undefined && typeof method === "string") this.#pending.add(id);
     this.onmessage?.(result.data);
   }
 

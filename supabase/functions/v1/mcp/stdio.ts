@@ -1,8 +1,8 @@
 /**
  * The stdio MCP server: the same tools and the same execution as `/v1/mcp`, for a local client that starts this
- * process. Calculation tools need nothing. Account tools use one user's access token given at start
- * (PFA_ACCESS_TOKEN), verified at each call exactly as a REST bearer token (so an expired token is a 401 problem,
- * never a crash), and read that user's data through the same RLS-scoped provider as `npm start`.
+ * process. Calculation tools need nothing. Account tools use one user's access token (PFA_ACCESS_TOKEN, or a demo
+ * user's token minted locally), verified at each call exactly as a REST bearer token (so an expired token is a
+ * 401 problem, never a crash), and read that user's data through the same RLS-scoped provider as `npm start`.
  */
 import type { TokenVerifier } from "../http/bearer.ts";
 import type { AccountDataProvider } from "../routes/operations.ts";
@@ -16,14 +16,17 @@ export interface StdioServerOptions {
   readonly tools: readonly ToolDefinition[];
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
-  /** The user's Supabase Auth access token; without it, account tools answer 401. */
-  readonly accessToken: string | undefined;
+  /** The user's Supabase Auth access token, asked at each account tool call; without one, they answer 401. */
+  readonly accessToken: () => Promise<string | undefined>;
   readonly transport: ExactStdioServerTransport;
 }
 
 export async function serveStdio(options: StdioServerOptions): Promise<Server> {
   const { accessToken, verifier, transport } = options;
-  const user = () => accessToken ? verifier.verify(`Bearer ${accessToken}`) : Promise.resolve(undefined);
+  const user = async () => {
+    const token = await accessToken();
+    return token ? await verifier.verify(`Bearer ${token}`) : undefined;
+  };
   const server = createMcpServer(options.tools, (tool, args, callId) =>
     executeOperation(
       tool.operation,
