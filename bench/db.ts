@@ -17,7 +17,7 @@
  * 5. Serves the real app (createApp with the direct driver, as `DATABASE_URL=… npm start`) on this database
  *    for the orchestrator's autocannon run, and prints a token of the measured user.
  *
- * Talks to the orchestrator with `BENCH:{json}` lines on stdout; everything else goes to stderr.
+ * Talks to the orchestrator with `BENCH:{json}` lines on stderr; stdout is the served app's request log.
  */
 import postgres from "postgres";
 import { createOperations } from "@pfa/core";
@@ -37,8 +37,9 @@ const url = Deno.env.get("BENCH_DATABASE_URL") || undefined;
 const quick = Deno.env.get("BENCH_QUICK") === "1";
 const PLANS_DIR = new URL("./plans/", import.meta.url);
 
+// Events go to stderr: stdout carries the served app's request log, which the orchestrator discards.
 const emit = (event: string, data: Record<string, unknown>) =>
-  console.log(`BENCH:${JSON.stringify({ event, ...data })}`);
+  console.error(`BENCH:${JSON.stringify({ event, ...data })}`);
 const log = (...a: unknown[]) => console.error(...a);
 const r2 = (x: number) => Math.round(x * 100) / 100;
 function median(xs: number[]): number {

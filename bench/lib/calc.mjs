@@ -11,7 +11,7 @@ export const APP_ENV = { BENCH: "1" };
 
 async function startServer(script, env = {}) {
   const port = freePort();
-  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env });
+  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env }, [], { stdout: "ignore" });
   const url = `http://127.0.0.1:${port}${CASHFLOW}`;
   await waitFor200(url, { body: cashflowBody(3), child, timeoutMs: 60000 });
   return { child, port, url };
@@ -76,7 +76,7 @@ async function spawnTo200(script, env) {
   const port = freePort();
   const body = cashflowBody(10);
   const t0 = performance.now();
-  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env });
+  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env }, [], { stdout: "ignore" });
   try {
     await waitFor200(`http://127.0.0.1:${port}${CASHFLOW}`, { body, child, timeoutMs: 30000 });
     return performance.now() - t0;

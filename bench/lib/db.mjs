@@ -25,9 +25,9 @@ async function postgresAvailable() {
 function events(child) {
   const waiting = new Map();
   const seen = new Map();
-  const rl = createInterface({ input: child.stdout });
+  const rl = createInterface({ input: child.stderr });
   rl.on("line", (line) => {
-    if (!line.startsWith("BENCH:")) return;
+    if (!line.startsWith("BENCH:")) return void process.stderr.write(`    db.ts| ${line}\n`);
     const msg = JSON.parse(line.slice(6));
     if (waiting.has(msg.event)) waiting.get(msg.event)(msg);
     else seen.set(msg.event, msg);
@@ -63,8 +63,7 @@ export async function dbSection(ctx) {
     results.environment.engine = "pglite";
     log("  no PostgreSQL at 127.0.0.1:5432: using embedded PGlite");
   }
-  const child = spawnDeno("bench/db.ts", [], env, ["--v8-flags=--max-old-space-size=4096"]);
-  child.stderr.on("data", (d) => process.stderr.write(String(d).replace(/^/gm, "    db.ts| ")));
+  const child = spawnDeno("bench/db.ts", [], env, ["--v8-flags=--max-old-space-size=4096"], { stdout: "ignore" });
   const next = events(child);
   try {
     const measured = await next("measured", 20 * 60 * 1000);

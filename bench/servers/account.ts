@@ -8,7 +8,10 @@ import { createApp } from "../../supabase/functions/v1/app.ts";
 import { createTokenVerifier } from "../../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../../supabase/functions/v1/config.ts";
 import { createDirectDataProvider } from "../../supabase/functions/v1/data/direct/direct-provider.ts";
-import { postgresEngine, type SqlEngine } from "../../supabase/functions/v1/data/direct/sql-engine.ts";
+import type { SqlEngine } from "../../supabase/functions/v1/data/direct/sql-engine.ts";
+import type { AccountDataProvider } from "../../supabase/functions/v1/data/provider.ts";
+import { createDependencies } from "../../supabase/functions/v1/deps.ts";
+import { registerMcpRoutes } from "../../supabase/functions/v1/mcp/routes.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
 
 const ISSUER_BASE = "http://127.0.0.1:54321";
@@ -30,34 +33,33 @@ export async function serveAccountApp(options: ServeOptions) {
     PFA_RATE_LIMIT_REQUESTS: "1000000",
     ...Deno.env.toObject(),
   });
-  let engine: SqlEngine;
-  let maxConcurrency = config.database.poolMax;
+  // With a URL: production's own wiring (deps.ts: the direct driver's postgres.js pool). PGlite: the same driver
+  // on the embedded database, one transaction at a time (as npm start runs it).
+  let accountData: AccountDataProvider;
   if (options.databaseUrl) {
-    engine = postgresEngine(options.databaseUrl, {
-      max: config.database.poolMax,
-      connectTimeoutSeconds: config.database.connectTimeoutSeconds,
-      idleTimeoutSeconds: config.database.idleTimeoutSeconds,
-    });
+    accountData = createDependencies(config).accountData;
   } else {
     const client = options.pglite!;
-    maxConcurrency = 1;
-    engine = {
+    const engine: SqlEngine = {
       transaction: (fn) =>
         client.transaction((tx) => fn({ query: (text, params = []) => tx.query(text, [...params]) })),
       close: () => Promise.resolve(),
     };
+    accountData = createDirectDataProvider({
+      engine,
+      statementTimeoutMs: config.database.statementTimeoutMs,
+      maxConcurrency: 1,
+      acquireTimeoutMs: config.database.connectTimeoutSeconds * 1000,
+    });
   }
-  const accountData = createDirectDataProvider({
-    engine,
-    statementTimeoutMs: config.database.statementTimeoutMs,
-    maxConcurrency,
-    acquireTimeoutMs: config.database.connectTimeoutSeconds * 1000,
-  });
-  const app = createApp({
-    config: { ...config, logRequests: Deno.env.get("BENCH_LOG_REQUESTS") === "1" },
-    verifier: createTokenVerifier(config),
-    accountData,
-  });
+  const app = createApp(
+    {
+      config: { ...config, logRequests: Deno.env.get("BENCH_LOG_REQUESTS") !== "0" },
+      verifier: createTokenVerifier(config),
+      accountData,
+    },
+    { extend: registerMcpRoutes },
+  );
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({ role: "authenticated", email: "bench@example.com", is_anonymous: false })
     .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
@@ -76,7 +78,7 @@ export async function serveAccountApp(options: ServeOptions) {
     token,
     user: options.user.id,
     served_by: `bench/servers/account.ts: createApp + the direct SQL driver (${
-      options.databaseUrl ? `postgres.js pool of ${config.database.poolMax}` : "PGlite, one connection"
+      options.databaseUrl ? `deps.ts, postgres.js pool of ${config.database.poolMax}` : "PGlite, one connection"
     }), in the bench/db.ts process`,
   };
 }
