@@ -77,7 +77,7 @@ describe("operation registry", () => {
     const body = z.toJSONSchema(custom.byName.calculate_budget_summary.input, {
       io: "input",
       unrepresentable: "any",
-    }) as {
+    }) as unknown as {
       properties: { budgets: { maxItems: number }; transactions: { maxItems: number } };
     };
     expect(body.properties.budgets.maxItems).toBe(3);
