@@ -17,17 +17,22 @@ import { toProblemError } from "./http/errors.ts";
 import { readJsonBody } from "./http/json-body.ts";
 import { problemResponse } from "./http/problem.ts";
 import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
-import { consoleRequestLogger, type RequestLogger, silentRequestLogger } from "./http/request-log.ts";
+import {
+  consoleRequestLogger,
+  type RequestLogger,
+  requestLoggerFromEnvironment,
+  silentRequestLogger,
+} from "./http/request-log.ts";
 import { requestIdFrom } from "./http/request-id.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
-import { registerComponents } from "./openapi/document.ts";
+import { MCP_ENDPOINT, registerComponents, registerMcpEndpoint } from "./openapi/document.ts";
 import { type AccountDataProvider, registerOperationRoutes } from "./routes/operations.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
 
 /** What the app needs from `createDependencies(config)` (deps.ts). Structural, so test doubles fit too. */
 export interface AppDependencies {
   readonly config: Pick<Config, "limits" | "rateLimit"> & {
-    /** `false` silences the request log (tests, benchmarks). Default: on. */
+    /** `false` silences the request log. When absent, `PFA_LOG_REQUESTS=false` in the environment does. */
     readonly logRequests?: boolean;
   };
   readonly verifier: TokenVerifier;
@@ -86,7 +91,12 @@ export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
 
 export function createApp(deps: AppDependencies, options: AppOptions = {}): App {
   const app = new OpenAPIHono<AppEnv>();
-  const log = options.log ?? (deps.config.logRequests === false ? silentRequestLogger : consoleRequestLogger);
+  const log = options.log ??
+    (deps.config.logRequests === undefined
+      ? requestLoggerFromEnvironment()
+      : deps.config.logRequests
+      ? consoleRequestLogger
+      : silentRequestLogger);
   const limiter = new FixedWindowRateLimiter(
     { limit: deps.config.rateLimit.requests, windowSeconds: deps.config.rateLimit.windowSeconds },
     options.now,
@@ -156,5 +166,10 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     limiter,
     readJsonBody: (request) => readJsonBody(request, maxBodyBytes),
   });
+  const documented = app.openAPIRegistry.definitions.some((d) =>
+    d.type === "route" && d.route.path === MCP_ENDPOINT && d.route.method === "post"
+  );
+  const mounted = app.routes.some((r) => r.path === MCP_ENDPOINT && r.method === "POST");
+  if (mounted && !documented) registerMcpEndpoint(app.openAPIRegistry);
   return app;
 }

@@ -17,3 +17,19 @@ export type RequestLogger = (entry: RequestLogEntry) => void;
 
 export const consoleRequestLogger: RequestLogger = (entry) => console.log(JSON.stringify(entry));
 export const silentRequestLogger: RequestLogger = () => {};
+
+/**
+ * The logger when the configuration does not choose: `PFA_LOG_REQUESTS=false` (or `0`, `off`) in the environment
+ * silences the log (tests, benchmarks); anything else, or no access to the environment, logs.
+ */
+export function requestLoggerFromEnvironment(): RequestLogger {
+  let value: string | undefined;
+  try {
+    value = Deno.env.get("PFA_LOG_REQUESTS");
+  } catch {
+    value = undefined; // no --allow-env: keep logging
+  }
+  return value !== undefined && ["false", "0", "off", "no"].includes(value.trim().toLowerCase())
+    ? silentRequestLogger
+    : consoleRequestLogger;
+}

@@ -225,6 +225,53 @@ export function registerServiceRoute(
   });
 }
 
+export const MCP_ENDPOINT = "/v1/mcp";
+
+/**
+ * The MCP endpoint (API.md §6), documented here with the other service routes. app.ts calls this only when the
+ * MCP routes are mounted and have not documented the endpoint themselves.
+ */
+export function registerMcpEndpoint(registry: Registry): void {
+  registry.registerPath({
+    method: "post",
+    path: MCP_ENDPOINT,
+    operationId: "mcp",
+    summary: "MCP (Model Context Protocol) over Streamable HTTP, stateless",
+    description: "JSON-RPC 2.0 messages of the Model Context Protocol, one POST each, answered with one JSON " +
+      "response (no session, no SSE stream). The tools are the ten operations of this API under their " +
+      "operationIds (`calculate_cashflow`, `get_cashflow`, ...), with the same input and output schemas; a tool " +
+      "result's `structuredContent` is exactly the REST response body, and a tool error carries the same problem " +
+      "object. Account tools need the same bearer token as REST; without one the answer is an HTTP 401 whose " +
+      "`WWW-Authenticate` names the OAuth protected-resource metadata (RFC 9728).",
+    tags: ["Service"],
+    security: [{}, { bearerAuth: [] }],
+    request: {
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: { type: "object", description: "A JSON-RPC 2.0 request, notification or batch." } as never,
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: "A JSON-RPC 2.0 response.",
+        headers: { "X-Request-Id": ref("X-Request-Id") } as never,
+        content: { "application/json": { schema: { type: "object" } as never } },
+      },
+      202: { description: "Accepted: the body held only notifications or responses.", headers: {} },
+      400: problemResponse(400) as never,
+      401: problemResponse(401, ["WWW-Authenticate"]) as never,
+      413: problemResponse(413) as never,
+      415: problemResponse(415) as never,
+      429: problemResponse(429, ["Retry-After", "RateLimit-Policy", "RateLimit"]) as never,
+      500: problemResponse(500) as never,
+    },
+  });
+}
+
 export function openApiObjectConfig() {
   return {
     openapi: "3.1.0",

@@ -1,0 +1,287 @@
+/**
+ * End to end over real HTTP: the four calculation endpoints on small inputs whose results are worked by hand,
+ * plus the error statuses a calculation can answer. One server for the file.
+ */
+import assert from "node:assert/strict";
+import { assertProblem, type Harness, startHarness } from "./harness.ts";
+
+let harness: Harness;
+
+Deno.test.beforeAll(async () => {
+  harness = await startHarness({ database: "none" });
+});
+Deno.test.afterAll(async () => {
+  await harness?.close();
+});
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return harness.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const zeroMonth = (month: number, cumulative: string) => ({
+  month,
+  income: "0.00",
+  expenses: "0.00",
+  net: "0.00",
+  cumulative_net: cumulative,
+  transaction_count: 0,
+});
+
+Deno.test("POST /v1/analytics/cashflow: a hand-worked year", async () => {
+  const response = await post("/v1/analytics/cashflow", {
+    currency: "eur",
+    year: 2026,
+    transactions: [
+      { date: "2026-01-05", amount: "2500.00" }, // income by sign
+      { date: "2026-01-10", amount: -100.5, category: "Food" }, // expense by sign, JSON number
+      { date: "2026-01-15", amount: "20.25", kind: "expense" }, // refund: reduces expenses
+      { date: "2026-02-01", amount: "-500", kind: "transfer" }, // left out
+      { date: "2026-03-03", amount: "-0.01" },
+      { date: "2025-12-31", amount: "-40.00" }, // outside the year
+    ],
+  });
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.equal(response.headers.get("cache-control"), "no-store");
+  // January: income 2500.00, expenses 100.50 − 20.25 = 80.25, net 2419.75. March: expenses 0.01.
+  const months = [
+    { month: 1, income: "2500.00", expenses: "80.25", net: "2419.75", cumulative_net: "2419.75", transaction_count: 3 },
+    zeroMonth(2, "2419.75"),
+    { month: 3, income: "0.00", expenses: "0.01", net: "-0.01", cumulative_net: "2419.74", transaction_count: 1 },
+    ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => zeroMonth(m, "2419.74")),
+  ];
+  assert.deepEqual(await response.json(), {
+    currency: "EUR",
+    year: 2026,
+    months,
+    totals: { income: "2500.00", expenses: "80.26", net: "2419.74", transaction_count: 4 },
+    months_with_activity: 2,
+    // 2500.00 / 2, 80.26 / 2, 2419.74 / 2
+    monthly_average: { income: "1250.00", expenses: "40.13", net: "1209.87" },
+    savings_rate_percent: 96.79, // 2419.74 / 2500.00 × 100 = 96.7896
+    excluded: { transfer_count: 1, outside_period_count: 1 },
+  });
+});
+
+Deno.test("POST /v1/analytics/spending-by-category: hand-worked totals, shares and order", async () => {
+  const response = await post("/v1/analytics/spending-by-category", {
+    currency: "EUR",
+    from: "2026-01-01",
+    to: "2026-01-31",
+    transactions: [
+      { date: "2026-01-02", amount: "-30.00", category: "Food" },
+      { date: "2026-01-03", amount: "-20.00", category: "Food" },
+      { date: "2026-01-04", amount: "-50.00", category: "Rent" },
+      { date: "2026-01-05", amount: "-25.00" },
+      { date: "2026-01-06", amount: "10.00", category: "Food", kind: "expense" }, // refund
+      { date: "2026-01-07", amount: "1000.00" }, // income
+      { date: "2026-01-08", amount: "-99.00", kind: "transfer" },
+      { date: "2026-02-01", amount: "-5.00", category: "Food" }, // outside
+    ],
+  });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), {
+    currency: "EUR",
+    from: "2026-01-01",
+    to: "2026-01-31",
+    total: "115.00",
+    categories: [
+      { category: "Rent", total: "50.00", share_percent: 43.48, transaction_count: 1 }, // 50/115 = 43.478
+      { category: "Food", total: "40.00", share_percent: 34.78, transaction_count: 3 }, // 40/115 = 34.783
+      { category: null, total: "25.00", share_percent: 21.74, transaction_count: 1 }, // 25/115 = 21.739
+    ],
+    excluded: { income_count: 1, transfer_count: 1, outside_period_count: 1 },
+  });
+});
+
+Deno.test("POST /v1/budget/summary: under, near, over and unbudgeted", async () => {
+  const response = await post("/v1/budget/summary", {
+    currency: "EUR",
+    year: 2026,
+    month: 3,
+    budgets: [
+      { category: "Rent", amount: "50.00" },
+      { category: "Food", amount: "100.00" },
+      { category: "Fun", amount: 10 },
+    ],
+    transactions: [
+      { date: "2026-03-01", amount: "2000.00" },
+      { date: "2026-03-02", amount: "-95.00", category: "Food" },
+      { date: "2026-03-03", amount: "-60.00", category: "Rent" },
+      { date: "2026-03-04", amount: "-12.34", category: "Travel" },
+      { date: "2026-02-28", amount: "-1.00", category: "Food" }, // another month
+    ],
+  });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), {
+    currency: "EUR",
+    year: 2026,
+    month: 3,
+    period_start: "2026-03-01",
+    period_end: "2026-03-31",
+    income: "2000.00",
+    budgeted: "160.00",
+    spent: "167.34", // 95 + 60 + 12.34
+    remaining: "-7.34",
+    unbudgeted_spent: "12.34",
+    categories: [
+      { category: "Food", budgeted: "100.00", spent: "95.00", remaining: "5.00", percent_used: 95, status: "near" },
+      { category: "Fun", budgeted: "10.00", spent: "0.00", remaining: "10.00", percent_used: 0, status: "under" },
+      { category: "Rent", budgeted: "50.00", spent: "60.00", remaining: "-10.00", percent_used: 120, status: "over" },
+      {
+        category: "Travel",
+        budgeted: "0.00",
+        spent: "12.34",
+        remaining: "-12.34",
+        percent_used: null,
+        status: "unbudgeted",
+      },
+    ],
+  });
+});
+
+Deno.test("POST /v1/goals/progress: behind with a projection, and an overfunded goal", async () => {
+  const response = await post("/v1/goals/progress", {
+    as_of: "2026-06-30",
+    goals: [
+      {
+        id: "car",
+        name: "Car",
+        currency: "EUR",
+        target_amount: "1200.00",
+        target_date: "2026-12-31",
+        contributions: [
+          { date: "2026-03-15", amount: "200.00" },
+          { date: "2026-01-15", amount: "100.00" },
+          { date: "2026-07-01", amount: "50.00" }, // after as_of: ignored
+        ],
+      },
+      { name: "Bike", currency: "jpy", target_amount: 1000, contributions: [{ date: "2026-06-01", amount: "1500" }] },
+    ],
+  });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), {
+    as_of: "2026-06-30",
+    goals: [
+      {
+        id: "car",
+        name: "Car",
+        currency: "EUR",
+        target_amount: "1200.00",
+        saved_amount: "300.00",
+        remaining_amount: "900.00",
+        percent_complete: 25,
+        target_date: "2026-12-31",
+        months_remaining: 7, // six whole months and a day
+        required_monthly_contribution: "128.58", // 900 / 7 = 128.571…, rounded up
+        average_monthly_contribution: "50.00", // 300 over January..June = 6 months
+        projected_completion_date: "2027-12-30", // ceil(900 / 50) = 18 months after 2026-06-30
+        status: "behind",
+      },
+      {
+        id: null,
+        name: "Bike",
+        currency: "JPY",
+        target_amount: "1000",
+        saved_amount: "1500",
+        remaining_amount: "0",
+        percent_complete: 150,
+        target_date: null,
+        months_remaining: null,
+        required_monthly_contribution: null,
+        average_monthly_contribution: "1500",
+        projected_completion_date: null,
+        status: "completed",
+      },
+    ],
+  });
+});
+
+Deno.test("calculation errors over HTTP: 400, 413, 415, 422 with pointers, 404, 405", async () => {
+  await assertProblem(await post("/v1/analytics/cashflow", '{"currency": "EUR",'), 400, "invalid_json");
+  const duplicate = await assertProblem(
+    await post("/v1/analytics/cashflow", '{"currency":"EUR","currency":"USD","year":2026,"transactions":[]}'),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(duplicate.errors.map((e: { code: string }) => e.code), ["duplicate_key"]);
+  const invalidUtf8 = await harness.fetch("/v1/analytics/cashflow", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]),
+  });
+  await assertProblem(invalidUtf8, 400, "invalid_json");
+  const form = await harness.fetch("/v1/analytics/cashflow", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "currency=EUR",
+  });
+  await assertProblem(form, 415, "unsupported_media_type");
+  const latin1 = await post("/v1/analytics/cashflow", "{}", { "Content-Type": "application/json; charset=iso-8859-1" });
+  await assertProblem(latin1, 415, "unsupported_media_type");
+
+  const invalid = await assertProblem(
+    await post("/v1/analytics/cashflow", {
+      currency: "EUR",
+      year: 2026,
+      transactions: [{ date: "2026-02-30", amount: "1.005" }, { date: "2026-01-01", amount: "1e3" }],
+    }),
+    422,
+    "validation_failed",
+  );
+  const located = invalid.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort();
+  assert.deepEqual(located, [
+    "/transactions/0/amount too_many_decimals",
+    "/transactions/0/date invalid_date",
+    "/transactions/1/amount exponent_not_allowed",
+  ]);
+  const unknownCurrency = await assertProblem(
+    await post("/v1/analytics/cashflow", { currency: "XXY", year: 2026, transactions: [] }),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(unknownCurrency.errors.map((e: { pointer: string }) => e.pointer), ["/currency"]);
+
+  const get = await harness.fetch("/v1/analytics/cashflow");
+  assert.equal(get.headers.get("allow"), "POST, OPTIONS");
+  await assertProblem(get, 405, "method_not_allowed");
+  await assertProblem(await harness.fetch("/v1/analytics/cashflowz"), 404, "not_found");
+  await assertProblem(await harness.fetch("/v2/analytics/cashflow", { method: "POST" }), 404, "not_found");
+});
+
+Deno.test("413: a declared Content-Length over the limit, and a chunked body that grows past it", async () => {
+  const limit = harness.config.limits.maxBodyBytes;
+  const big = JSON.stringify({ currency: "EUR", year: 2026, transactions: [], pad: "x".repeat(limit) });
+  await assertProblem(await post("/v1/analytics/cashflow", big), 413, "payload_too_large");
+  // A streamed body has no Content-Length: the server must count the bytes as they arrive.
+  const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent > limit * 4) return controller.close(); // never reached: the server stops reading first
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  const response = await harness.fetch("/v1/analytics/cashflow", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: stream,
+  });
+  await assertProblem(response, 413, "payload_too_large");
+  assert.ok(sent < limit * 4, `the server stopped reading after ${sent} bytes`);
+});
+
+Deno.test("a bearer token sent to a calculation route must be valid", async () => {
+  const body = { currency: "EUR", year: 2026, transactions: [] };
+  const ok = await post("/v1/analytics/cashflow", body, { Authorization: `Bearer ${await harness.token()}` });
+  assert.equal(ok.status, 200);
+  await ok.body?.cancel();
+  const bad = await post("/v1/analytics/cashflow", body, { Authorization: "Bearer not.a.jwt" });
+  assert.match(bad.headers.get("www-authenticate")!, /^Bearer error="invalid_token"/);
+  await assertProblem(bad, 401, "unauthorized");
+});
