@@ -1,0 +1,267 @@
+/**
+ * MCP over real HTTP with the official SDK client: the real app (createApp with the MCP routes, as index.ts builds
+ * it) on Deno.serve, the production token verifier with real signed tokens, and the direct SQL driver on a migrated
+ * database holding the e2e fixtures. Every tool is called and its result compared with the REST response to the
+ * same input, byte for byte.
+ */
+import assert from "node:assert/strict";
+import { assertProblem, type Harness, startHarness } from "../e2e/harness.ts";
+import { IMPORT_A1, USER_B } from "../e2e/fixtures.ts";
+import { ISSUER, ISSUER_BASE } from "../e2e/tokens.ts";
+import { Client, StreamableHTTPClientTransport } from "./sdk.ts";
+
+let h: Harness;
+let tokenA: string;
+let tokenB: string;
+
+Deno.test.beforeAll(async () => {
+  h = await startHarness();
+  tokenA = await h.token();
+  tokenB = await h.token(USER_B);
+});
+Deno.test.afterAll(async () => {
+  await h?.close();
+});
+
+const MCP_ACCEPT = "application/json, text/event-stream";
+const PUBLIC_MCP = `${ISSUER_BASE}/functions/v1/v1/mcp`;
+const METADATA_URL = `${PUBLIC_MCP}/.well-known/oauth-protected-resource`;
+
+async function connect(token?: string): Promise<Client> {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const transport = new StreamableHTTPClientTransport(new URL(`${h.base}/v1/mcp`), { requestInit: { headers } });
+  const client = new Client({ name: "e2e", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+/** The REST response text for the same input: the POST body, or the arguments as the query string. */
+async function rest(method: "get" | "post", path: string, args: Record<string, unknown>, token?: string) {
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  if (method === "post") {
+    return await h.fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...auth },
+      body: JSON.stringify(args),
+    });
+  }
+  const query = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)])).toString();
+  return await h.fetch(query ? `${path}?${query}` : path, { headers: auth });
+}
+
+type TextBlock = { type: string; text: string };
+
+// One input per tool; the REST route of each is the contract's (API.md §6), not read from the code.
+const TRANSACTIONS = [
+  { date: "2026-01-05", amount: "2500.00", category: "Salary" },
+  { date: "2026-01-10", amount: -100.5, category: "Food" },
+  { date: "2026-02-11", amount: "-42.10", category: "Food", kind: "expense" },
+  { date: "2026-02-12", amount: "-19.99" },
+  { date: "2026-02-20", amount: "-500", kind: "transfer" },
+];
+const CALLS: { tool: string; method: "get" | "post"; path: string; args: Record<string, unknown> }[] = [
+  {
+    tool: "calculate_cashflow",
+    method: "post",
+    path: "/v1/analytics/cashflow",
+    args: { currency: "eur", year: 2026, transactions: TRANSACTIONS },
+  },
+  {
+    tool: "calculate_spending_by_category",
+    method: "post",
+    path: "/v1/analytics/spending-by-category",
+    args: { currency: "EUR", from: "2026-01-01", to: "2026-02-28", transactions: TRANSACTIONS },
+  },
+  {
+    tool: "calculate_budget_summary",
+    method: "post",
+    path: "/v1/budget/summary",
+    args: {
+      currency: "EUR",
+      year: 2026,
+      month: 2,
+      budgets: [{ category: "Food", amount: "45.00" }, { category: "Rent", amount: 900 }],
+      transactions: TRANSACTIONS,
+    },
+  },
+  {
+    tool: "calculate_goal_progress",
+    method: "post",
+    path: "/v1/goals/progress",
+    args: {
+      as_of: "2026-06-30",
+      goals: [{
+        id: "g1",
+        name: "Bike",
+        currency: "EUR",
+        target_amount: "1200.00",
+        target_date: "2026-12-31",
+        contributions: [{ date: "2026-01-31", amount: "100.00" }, { date: "2026-03-31", amount: 250 }],
+      }],
+    },
+  },
+  { tool: "get_budget_summary", method: "get", path: "/v1/me/budget/summary", args: { month: 2, year: 2026 } },
+  { tool: "get_cashflow", method: "get", path: "/v1/me/analytics/cashflow", args: { year: "2026", currency: "EUR" } },
+  {
+    tool: "get_spending_by_category",
+    method: "get",
+    path: "/v1/me/analytics/spending-by-category",
+    args: { from: "2026-01-01", to: "2026-03-31" },
+  },
+  { tool: "get_goal_progress", method: "get", path: "/v1/me/goals/progress", args: {} },
+  { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
+  {
+    tool: "list_statement_transactions",
+    method: "get",
+    path: "/v1/me/statements/transactions",
+    args: { limit: 3, kind: "expense", statement_import_id: IMPORT_A1 },
+  },
+];
+
+Deno.test("tools/list: the ten tools, read-only, idempotent, closed-world, with input and output schemas", async () => {
+  const client = await connect();
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name).sort(), CALLS.map((c) => c.tool).sort());
+  for (const tool of tools) {
+    assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+    assert.equal(tool.annotations?.idempotentHint, true, tool.name);
+    assert.equal(tool.annotations?.openWorldHint, false, tool.name);
+    assert.equal(tool.inputSchema.type, "object", tool.name);
+    assert.equal(tool.outputSchema?.type, "object", tool.name);
+    assert.ok((tool.description ?? "").length > 100, tool.name);
+  }
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  assert.deepEqual(byName.get("calculate_cashflow")?.inputSchema.required, ["currency", "transactions"]);
+  assert.deepEqual(byName.get("get_goal_progress")?.inputSchema.properties, {});
+  const cashflowOut = byName.get("get_cashflow")?.outputSchema?.properties as Record<string, unknown>;
+  assert.ok("other_currencies" in cashflowOut && "months" in cashflowOut);
+  await client.close();
+});
+
+Deno.test("every tool: structuredContent is the REST body, and the text block is the REST body byte for byte", async () => {
+  const client = await connect(tokenA);
+  for (const call of CALLS) {
+    const result = await client.callTool({ name: call.tool, arguments: call.args });
+    const response = await rest(call.method, call.path, call.args, tokenA);
+    const body = await response.text();
+    assert.equal(response.status, 200, `${call.tool}: ${body}`);
+    assert.equal(result.isError, undefined, `${call.tool}: ${JSON.stringify(result.content)}`);
+    assert.equal((result.content as TextBlock[])[0]?.text, body, call.tool);
+    assert.deepEqual(result.structuredContent, JSON.parse(body), call.tool);
+  }
+  await client.close();
+});
+
+Deno.test("account tools read the caller's own data: user B sees B's imports only", async () => {
+  const client = await connect(tokenB);
+  const result = await client.callTool({ name: "list_statement_imports", arguments: {} });
+  const page = result.structuredContent as { data: { id: string }[] };
+  assert.deepEqual(page.data.map((i) => i.id), ["1b000000-0000-4000-8000-000000000001"]);
+  await client.close();
+});
+
+Deno.test("without a token: calculation tools work, an account tool is HTTP 401 pointing at the metadata", async () => {
+  const client = await connect();
+  const calc = await client.callTool({
+    name: "calculate_goal_progress",
+    arguments: { as_of: "2026-01-01", goals: [] },
+  });
+  assert.deepEqual(calc.structuredContent, { as_of: "2026-01-01", goals: [] });
+  await assert.rejects(client.callTool({ name: "get_cashflow", arguments: {} }), /401/);
+  await client.close();
+
+  const response = await h.fetch("/v1/mcp", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_cashflow" } }),
+  });
+  assert.equal(response.headers.get("www-authenticate"), `Bearer resource_metadata="${METADATA_URL}"`);
+  await assertProblem(response, 401, "unauthorized");
+});
+
+Deno.test("a token that fails verification is 401 invalid_token, whatever the message", async () => {
+  const expired = await h.token(undefined, { exp: Math.floor(Date.now() / 1000) - 3600 });
+  for (const token of ["not-a-jwt", expired]) {
+    const response = await h.fetch("/v1/mcp", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT, Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    assert.equal(
+      response.headers.get("www-authenticate"),
+      `Bearer error="invalid_token", resource_metadata="${METADATA_URL}"`,
+    );
+    await assertProblem(response, 401, "unauthorized");
+  }
+});
+
+Deno.test("the protected-resource metadata names Supabase Auth as the authorization server", async () => {
+  const response = await h.fetch("/v1/mcp/.well-known/oauth-protected-resource");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "application/json");
+  const doc = await response.json();
+  assert.equal(doc.resource, PUBLIC_MCP);
+  assert.deepEqual(doc.authorization_servers, [ISSUER]);
+  assert.deepEqual(doc.bearer_methods_supported, ["header"]);
+});
+
+Deno.test("GET and DELETE on /v1/mcp are 405 (stateless: no stream, no session)", async () => {
+  for (const method of ["GET", "DELETE"]) {
+    const response = await h.fetch("/v1/mcp", { method, headers: { Accept: "text/event-stream" } });
+    assert.match(response.headers.get("allow") ?? "", /POST/);
+    await assertProblem(response, 405, "method_not_allowed");
+  }
+});
+
+/** The problem without its request id, which differs between any two requests. */
+function sameProblem(toolText: string | undefined, restText: string): void {
+  const { request_id: a, ...tool } = JSON.parse(toolText ?? "null");
+  const { request_id: b, ...restProblem } = JSON.parse(restText);
+  assert.ok(a && b);
+  assert.deepEqual(tool, restProblem);
+}
+
+Deno.test("validation errors are isError results carrying REST's problem (body pointers, query parameters)", async () => {
+  const client = await connect(tokenA);
+  const cases: [string, "get" | "post", string, Record<string, unknown>][] = [
+    ["calculate_cashflow", "post", "/v1/analytics/cashflow", {
+      currency: "EUR",
+      transactions: [{ date: "2026-02-30", amount: "1.234" }],
+    }],
+    ["calculate_budget_summary", "post", "/v1/budget/summary", { currency: "XXX", year: 2026 }],
+    ["get_budget_summary", "get", "/v1/me/budget/summary", { month: 13 }],
+    ["list_statement_transactions", "get", "/v1/me/statements/transactions", { kind: "gift", limit: 0 }],
+  ];
+  for (const [tool, method, path, args] of cases) {
+    const result = await client.callTool({ name: tool, arguments: args });
+    const response = await rest(method, path, args, tokenA);
+    const restText = await response.text();
+    assert.equal(response.status, 422, restText);
+    assert.equal(result.isError, true, tool);
+    sameProblem((result.content as TextBlock[])[0]?.text, restText);
+  }
+  await client.close();
+});
+
+Deno.test("numbers REST refuses (exponent, over 15 digits) are refused by the tool with the same problem", async () => {
+  const args = '{"currency":"EUR","transactions":[{"date":"2026-01-01","amount":1e3},' +
+    '{"date":"2026-01-02","amount":0.1000000000000000055}]}';
+  const response = await h.fetch("/v1/mcp", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT },
+    body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${args}}}`,
+  });
+  assert.equal(response.status, 200);
+  const message = await response.json();
+  assert.equal(message.id, 9);
+  assert.equal(message.result.isError, true);
+  const restResponse = await h.fetch("/v1/analytics/cashflow", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: args,
+  });
+  const restText = await restResponse.text();
+  assert.equal(restResponse.status, 422);
+  sameProblem(message.result.content[0].text, restText);
+  assert.equal(JSON.parse(restText).errors.length, 2);
+});
