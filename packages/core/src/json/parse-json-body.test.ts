@@ -76,6 +76,14 @@ describe("parseJsonBody", () => {
     expect(parseJsonBody('[{"a":1},{"a":2,"b":{"a":3}}]')).toEqual([{ a: 1 }, { a: 2, b: { a: 3 } }]);
   });
 
+  it("handles very deep nesting without overflowing the stack", () => {
+    const depth = 200_000;
+    const deep = '{"a":' + "[".repeat(depth) + "]".repeat(depth) + "}";
+    expect(() => parseJsonBody(deep)).not.toThrow();
+    const deepDuplicate = "[".repeat(depth) + '{"k":1,"k":2}' + "]".repeat(depth);
+    expect(errorsOf(deepDuplicate)).toEqual([["/" + "0/".repeat(depth) + "k", "duplicate_key"]]);
+  });
+
   it("escapes pointer segments per RFC 6901", () => {
     expect(errorsOf('{"a/b":{"m~n":1e2}}')).toEqual([["/a~1b/m~0n", "exponent_not_allowed"]]);
   });

@@ -81,22 +81,29 @@ function readNumber(text: string, start: number, out: NumberToken): void {
   out.significant = significant;
 }
 
-/** Number of object keys in a parsed JSON value. */
-function countKeys(value: unknown): number {
-  if (value === null || typeof value !== "object") return 0;
+/**
+ * Number of object keys in a parsed JSON value. Iterative (an explicit stack), so a deeply nested body cannot
+ * overflow the call stack.
+ */
+function countKeys(root: unknown): number {
   let count = 0;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      if (item !== null && typeof item === "object") count += countKeys(item);
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== "object") continue;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        if (item !== null && typeof item === "object") stack.push(item);
+      }
+      continue;
     }
-    return count;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key in record) {
-    count++;
-    const item = record[key];
-    if (item !== null && typeof item === "object") count += countKeys(item);
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      count++;
+      const item = record[key];
+      if (item !== null && typeof item === "object") stack.push(item);
+    }
   }
   return count;
 }
