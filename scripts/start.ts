@@ -4,7 +4,8 @@
  * at /auth/v1/.well-known/jwks.json. Tokens: `npm run -s token -- alice@example.com`.
  *
  * Environment: HOST (127.0.0.1), PORT (54321), PFA_SIGNING_KEYS_PATH (supabase/signing_keys.json), DATABASE_URL,
- * PFA_SKIP_DB_SETUP=1 (with DATABASE_URL: no migrations, no seed), and every variable of docs/CONFIGURATION.md.
+ * PFA_SKIP_DB_SETUP=1 (with DATABASE_URL: no migrations, no seed), PFA_PGLITE_CACHE_DIR (.pglite), and every
+ * variable of docs/CONFIGURATION.md.
  */
 import { DEMO_USERS } from "./db/demo-data.ts";
 import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
@@ -34,7 +35,10 @@ const config = loadConfig({
   SUPABASE_JWKS_URL: undefined,
   SUPABASE_ANON_KEY: undefined,
 });
-const db = await openLocalDatabase(config, { setup: Deno.env.get("PFA_SKIP_DB_SETUP") !== "1" });
+const db = await openLocalDatabase(config, {
+  setup: Deno.env.get("PFA_SKIP_DB_SETUP") !== "1",
+  cacheDir: Deno.env.get("PFA_PGLITE_CACHE_DIR") || undefined,
+});
 const deps = { config, verifier: createTokenVerifier(config), accountData: db.accountData };
 const handler = createLocalHandler({ fn: createFunctionHandler(deps), jwks });
 
