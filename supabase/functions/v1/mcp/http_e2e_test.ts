@@ -9,6 +9,7 @@ import { assertProblem, type Harness, startHarness } from "../e2e/harness.ts";
 import { IMPORT_A1, USER_B } from "../e2e/fixtures.ts";
 import { ISSUER, ISSUER_BASE } from "../e2e/tokens.ts";
 import { Client, StreamableHTTPClientTransport } from "./sdk.ts";
+import { CALCULATION_CALLS, restRequest, type ToolCall } from "./test-calls.ts";
 
 let h: Harness;
 let tokenA: string;
@@ -35,71 +36,15 @@ async function connect(token?: string): Promise<Client> {
   return client;
 }
 
-/** The REST response text for the same input: the POST body, or the arguments as the query string. */
-async function rest(method: "get" | "post", path: string, args: Record<string, unknown>, token?: string) {
-  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  if (method === "post") {
-    return await h.fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...auth },
-      body: JSON.stringify(args),
-    });
-  }
-  const query = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)])).toString();
-  return await h.fetch(query ? `${path}?${query}` : path, { headers: auth });
+/** The REST response for the same input. */
+function rest(method: "get" | "post", path: string, args: Record<string, unknown>, token?: string) {
+  return fetch(restRequest(h.base, { method, path, args }, token));
 }
 
 type TextBlock = { type: string; text: string };
 
-// One input per tool; the REST route of each is the contract's (API.md §6), not read from the code.
-const TRANSACTIONS = [
-  { date: "2026-01-05", amount: "2500.00", category: "Salary" },
-  { date: "2026-01-10", amount: -100.5, category: "Food" },
-  { date: "2026-02-11", amount: "-42.10", category: "Food", kind: "expense" },
-  { date: "2026-02-12", amount: "-19.99" },
-  { date: "2026-02-20", amount: "-500", kind: "transfer" },
-];
-const CALLS: { tool: string; method: "get" | "post"; path: string; args: Record<string, unknown> }[] = [
-  {
-    tool: "calculate_cashflow",
-    method: "post",
-    path: "/v1/analytics/cashflow",
-    args: { currency: "eur", year: 2026, transactions: TRANSACTIONS },
-  },
-  {
-    tool: "calculate_spending_by_category",
-    method: "post",
-    path: "/v1/analytics/spending-by-category",
-    args: { currency: "EUR", from: "2026-01-01", to: "2026-02-28", transactions: TRANSACTIONS },
-  },
-  {
-    tool: "calculate_budget_summary",
-    method: "post",
-    path: "/v1/budget/summary",
-    args: {
-      currency: "EUR",
-      year: 2026,
-      month: 2,
-      budgets: [{ category: "Food", amount: "45.00" }, { category: "Rent", amount: 900 }],
-      transactions: TRANSACTIONS,
-    },
-  },
-  {
-    tool: "calculate_goal_progress",
-    method: "post",
-    path: "/v1/goals/progress",
-    args: {
-      as_of: "2026-06-30",
-      goals: [{
-        id: "g1",
-        name: "Bike",
-        currency: "EUR",
-        target_amount: "1200.00",
-        target_date: "2026-12-31",
-        contributions: [{ date: "2026-01-31", amount: "100.00" }, { date: "2026-03-31", amount: 250 }],
-      }],
-    },
-  },
+// Account tools on the e2e fixtures (user A); the REST route of each is the contract's (API.md §6).
+const ACCOUNT_CALLS: readonly ToolCall[] = [
   { tool: "get_budget_summary", method: "get", path: "/v1/me/budget/summary", args: { month: 2, year: 2026 } },
   { tool: "get_cashflow", method: "get", path: "/v1/me/analytics/cashflow", args: { year: "2026", currency: "EUR" } },
   {
@@ -117,6 +62,7 @@ const CALLS: { tool: string; method: "get" | "post"; path: string; args: Record<
     args: { limit: 3, kind: "expense", statement_import_id: IMPORT_A1 },
   },
 ];
+const CALLS = [...CALCULATION_CALLS, ...ACCOUNT_CALLS];
 
 Deno.test("tools/list: the ten tools, read-only, idempotent, closed-world, with input and output schemas", async () => {
   const client = await connect();
