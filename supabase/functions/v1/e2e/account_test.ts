@@ -1,0 +1,399 @@
+/**
+ * Account endpoints end to end: real signed tokens, the production verifier, the direct SQL driver under
+ * row-level security on a fresh database with e2e/fixtures.ts. Expected reports are worked by hand from the
+ * fixtures.
+ */
+import assert from "node:assert/strict";
+import {
+  IMPORT_A1,
+  IMPORT_A2,
+  IMPORT_A3,
+  IMPORT_B1,
+  pagerImportOrder,
+  pagerTransactionOrder,
+  TX_B1,
+  TX_B2,
+  txA,
+  USER_A,
+  USER_B,
+  USER_C,
+  USER_NOBODY,
+} from "./fixtures.ts";
+import { assertProblem, type Harness, startHarness } from "./harness.ts";
+import { es256Key, sign, unsignedToken } from "./tokens.ts";
+import { claimsFor } from "./tokens.ts";
+
+let harness: Harness;
+const tokens: Record<string, string> = {};
+
+Deno.test.beforeAll(async () => {
+  harness = await startHarness();
+  for (const user of [USER_A, USER_B, USER_C, USER_NOBODY]) tokens[user] = await harness.token(user);
+});
+Deno.test.afterAll(async () => {
+  await harness?.close();
+});
+
+async function get(path: string, user = USER_A, headers: Record<string, string> = {}): Promise<Response> {
+  return await harness.fetch(path, { headers: { Authorization: `Bearer ${tokens[user]}`, ...headers } });
+}
+
+// deno-lint-ignore no-explicit-any
+async function ok(response: Response): Promise<any> {
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  assert.equal(response.headers.get("cache-control"), "private, no-cache");
+  assert.equal(response.headers.get("vary"), "Authorization");
+  assert.match(response.headers.get("etag")!, /^"[A-Za-z0-9_-]+"$/);
+  return JSON.parse(text);
+}
+
+const zero = (month: number, cumulative: string) => ({
+  month,
+  income: "0.00",
+  expenses: "0.00",
+  net: "0.00",
+  cumulative_net: cumulative,
+  transaction_count: 0,
+});
+
+Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile default), USD left out", async () => {
+  const body = await ok(await get("/v1/me/analytics/cashflow?year=2026"));
+  assert.deepEqual(body, {
+    currency: "EUR",
+    year: 2026,
+    months: [
+      // 3000.00 salary; 120.50 food + 40.00 transport
+      {
+        month: 1,
+        income: "3000.00",
+        expenses: "160.50",
+        net: "2839.50",
+        cumulative_net: "2839.50",
+        transaction_count: 3,
+      },
+      // 80.00 food − 15.00 refund; the 500.00 transfer is left out
+      { month: 2, income: "0.00", expenses: "65.00", net: "-65.00", cumulative_net: "2774.50", transaction_count: 2 },
+      {
+        month: 3,
+        income: "3000.00",
+        expenses: "999.99",
+        net: "2000.01",
+        cumulative_net: "4774.51",
+        transaction_count: 2,
+      },
+      ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => zero(m, "4774.51")),
+    ],
+    totals: { income: "6000.00", expenses: "1225.49", net: "4774.51", transaction_count: 7 },
+    months_with_activity: 3,
+    // 6000.00 / 3; 1225.49 / 3 = 408.4966…; 4774.51 / 3 = 1591.5033…
+    monthly_average: { income: "2000.00", expenses: "408.50", net: "1591.50" },
+    savings_rate_percent: 79.58, // 4774.51 / 6000.00 × 100 = 79.575166…
+    excluded: { transfer_count: 1, outside_period_count: 1 }, // the 2025-12-30 expense
+    other_currencies: ["USD"],
+  });
+});
+
+Deno.test("GET /v1/me/analytics/spending-by-category: user A, January and February", async () => {
+  const body = await ok(await get("/v1/me/analytics/spending-by-category?from=2026-01-01&to=2026-02-28"));
+  assert.deepEqual(body, {
+    currency: "EUR",
+    from: "2026-01-01",
+    to: "2026-02-28",
+    total: "225.50",
+    categories: [
+      // 120.50 + 80.00 − 15.00; 185.50 / 225.50 = 82.261…
+      { category: "Food", total: "185.50", share_percent: 82.26, transaction_count: 3 },
+      { category: "Transport", total: "40.00", share_percent: 17.74, transaction_count: 1 },
+    ],
+    excluded: { income_count: 2, transfer_count: 1, outside_period_count: 2 },
+    other_currencies: ["USD"],
+  });
+});
+
+Deno.test("GET /v1/me/budget/summary: user A, February 2026", async () => {
+  const body = await ok(await get("/v1/me/budget/summary?year=2026&month=2"));
+  assert.deepEqual(body, {
+    currency: "EUR",
+    year: 2026,
+    month: 2,
+    period_start: "2026-02-01",
+    period_end: "2026-02-28",
+    income: "0.00",
+    budgeted: "150.00",
+    spent: "65.00",
+    remaining: "85.00",
+    unbudgeted_spent: "0.00",
+    categories: [
+      { category: "Food", budgeted: "100.00", spent: "65.00", remaining: "35.00", percent_used: 65, status: "under" },
+      { category: "Transport", budgeted: "50.00", spent: "0.00", remaining: "50.00", percent_used: 0, status: "under" },
+    ],
+    other_currencies: ["USD"], // a USD budget for February
+  });
+});
+
+function addMonthsClamped(iso: string, months: number): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+Deno.test("GET /v1/me/goals/progress: user A's goals as of today (UTC profile)", async () => {
+  const body = await ok(await get("/v1/me/goals/progress"));
+  const today = new Date().toISOString().slice(0, 10);
+  assert.equal(body.as_of, today);
+  assert.deepEqual(body.goals, [
+    {
+      id: "4a000000-0000-4000-8000-000000000001",
+      name: "Emergency fund",
+      currency: "EUR",
+      target_amount: "1000.00",
+      saved_amount: "250.00", // one contribution, on the first of this month
+      remaining_amount: "750.00",
+      percent_complete: 25,
+      target_date: null,
+      months_remaining: null,
+      required_monthly_contribution: null,
+      average_monthly_contribution: "250.00", // one month counted
+      projected_completion_date: addMonthsClamped(today, 3), // 750 / 250 = 3 months
+      status: "no_target_date",
+    },
+    {
+      id: "4a000000-0000-4000-8000-000000000002",
+      name: "Laptop",
+      currency: "EUR",
+      target_amount: "1500.00",
+      saved_amount: "1500.00",
+      remaining_amount: "0.00",
+      percent_complete: 100,
+      target_date: "2020-01-31",
+      months_remaining: 0,
+      required_monthly_contribution: "0.00",
+      average_monthly_contribution: "1500.00",
+      projected_completion_date: null,
+      status: "completed",
+    },
+  ]);
+});
+
+Deno.test("GET /v1/me/statements/imports: user A, newest first, amounts in the import's currency", async () => {
+  const body = await ok(await get("/v1/me/statements/imports"));
+  assert.equal(body.next_cursor, null);
+  assert.deepEqual(body.data.map((i: { id: string }) => i.id), [IMPORT_A3, IMPORT_A2, IMPORT_A1]);
+  assert.deepEqual(body.data[2], {
+    id: IMPORT_A1,
+    account_name: "Checking",
+    file_name: "2026-01.csv",
+    format: "csv",
+    status: "completed",
+    statement_start: "2026-01-01",
+    statement_end: "2026-02-28",
+    currency: "EUR",
+    opening_balance: "1000.00",
+    closing_balance: "2500.00",
+    transaction_count: 8,
+    duplicate_count: 0,
+    error_count: 0,
+    imported_at: "2026-03-01T10:00:00Z",
+  });
+  assert.equal(body.data[1].opening_balance, null);
+});
+
+Deno.test("GET /v1/me/statements/transactions: user A, date then id descending, and each filter", async () => {
+  const all = await ok(await get("/v1/me/statements/transactions"));
+  assert.deepEqual(all.data.map((t: { id: string }) => t.id), [8, 7, 6, 5, 4, 3, 2, 10, 1, 9].map(txA));
+  assert.deepEqual(all.data.find((t: { id: string }) => t.id === txA(5)), {
+    id: txA(5),
+    statement_import_id: IMPORT_A1,
+    date: "2026-02-14",
+    amount: "15.00",
+    currency: "EUR",
+    description: "REFUND",
+    counterparty: null,
+    category: "Food",
+    kind: "expense",
+  });
+  assert.equal(all.data.find((t: { id: string }) => t.id === txA(1)).kind, "income", "kind resolved from the sign");
+  assert.equal(all.data.find((t: { id: string }) => t.id === txA(10)).amount, "-25.00");
+  const ids = async (query: string) =>
+    (await ok(await get(`/v1/me/statements/transactions?${query}`))).data.map((t: { id: string }) => t.id);
+  assert.deepEqual(await ids("kind=transfer"), [txA(6)]);
+  assert.deepEqual(await ids("category=Food"), [5, 4, 2, 10, 9].map(txA));
+  assert.deepEqual(await ids("from=2026-02-01&to=2026-02-28"), [6, 5, 4].map(txA));
+  assert.deepEqual(await ids(`statement_import_id=${IMPORT_A2}`), [8, 7].map(txA));
+});
+
+Deno.test("two users never see each other's data", async () => {
+  // B's USD cashflow: if A's USD expense (25.00 in January) leaked in, January would show 75.00.
+  const cashflow = await ok(await get("/v1/me/analytics/cashflow?year=2026", USER_B));
+  assert.equal(cashflow.currency, "USD");
+  assert.deepEqual(cashflow.months[0], {
+    month: 1,
+    income: "0.00",
+    expenses: "50.00",
+    net: "-50.00",
+    cumulative_net: "-50.00",
+    transaction_count: 1,
+  });
+  assert.deepEqual(cashflow.totals, { income: "1000.00", expenses: "50.00", net: "950.00", transaction_count: 2 });
+  assert.deepEqual(cashflow.other_currencies, []);
+  // …and A asking for USD sees only its own 25.00.
+  const aUsd = await ok(await get("/v1/me/analytics/cashflow?year=2026&currency=usd"));
+  assert.equal(aUsd.totals.expenses, "25.00");
+
+  const bTransactions = await ok(await get("/v1/me/statements/transactions", USER_B));
+  assert.deepEqual(bTransactions.data.map((t: { id: string }) => t.id), [TX_B2, TX_B1]);
+  const bImports = await ok(await get("/v1/me/statements/imports", USER_B));
+  assert.deepEqual(bImports.data.map((i: { id: string }) => i.id), [IMPORT_B1]);
+  const bGoals = await ok(await get("/v1/me/goals/progress", USER_B));
+  assert.deepEqual(bGoals.goals.map((g: { name: string }) => g.name), ["Vacation"]);
+  // A filtering on B's import finds nothing.
+  const probe = await ok(await get(`/v1/me/statements/transactions?statement_import_id=${IMPORT_B1}`));
+  assert.deepEqual(probe.data, []);
+
+  const nobody = await ok(await get("/v1/me/statements/transactions", USER_NOBODY));
+  assert.deepEqual(nobody, { data: [], next_cursor: null });
+  const nobodyGoals = await ok(await get("/v1/me/goals/progress", USER_NOBODY));
+  assert.deepEqual(nobodyGoals.goals, []);
+});
+
+Deno.test("a cursor works only for the user it was issued to", async () => {
+  const page = await ok(await get("/v1/me/statements/transactions?limit=2"));
+  assert.ok(page.next_cursor);
+  const stolen = await get(
+    `/v1/me/statements/transactions?limit=2&cursor=${encodeURIComponent(page.next_cursor)}`,
+    USER_B,
+  );
+  const problem = await assertProblem(stolen, 422, "validation_failed");
+  assert.deepEqual(problem.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["cursor", "invalid_cursor"],
+  ]);
+});
+
+/** Follows `Link: <…>; rel="next"` from the first page to the last and returns every id in order. */
+async function walk(path: string, limit: number): Promise<{ ids: string[]; pages: number }> {
+  let url = new URL(`${harness.base}${path}?limit=${limit}`);
+  const ids: string[] = [];
+  let pages = 0;
+  for (;;) {
+    const response = await harness.fetch(url.pathname + url.search, {
+      headers: { Authorization: `Bearer ${tokens[USER_C]}` },
+    });
+    const body = await ok(response);
+    pages++;
+    assert.ok(body.data.length <= limit);
+    ids.push(...body.data.map((row: { id: string }) => row.id));
+    const link = response.headers.get("link");
+    if (body.next_cursor === null) {
+      assert.equal(link, null, "no Link on the last page");
+      return { ids, pages };
+    }
+    assert.equal(body.data.length, limit, "only the last page is short");
+    const match = /^<([^>]+)>; rel="next"$/.exec(link ?? "");
+    assert.ok(match, `Link header: ${link}`);
+    url = new URL(match[1]!, url); // resolved against the URL just called, as a client does
+    assert.equal(url.searchParams.get("cursor"), body.next_cursor);
+    assert.equal(url.searchParams.get("limit"), String(limit));
+    assert.ok(pages < 500, "the walk ends");
+  }
+}
+
+Deno.test("pagination walk over 230 transactions at page sizes 1, 7, 50 and 200", async () => {
+  const expected = pagerTransactionOrder();
+  for (const limit of [1, 7, 50, 200]) {
+    const { ids, pages } = await walk("/v1/me/statements/transactions", limit);
+    assert.equal(new Set(ids).size, ids.length, `no duplicates at limit ${limit}`);
+    assert.deepEqual(ids, expected, `no gaps and the order held at limit ${limit}`);
+    assert.equal(pages, Math.ceil(230 / limit), "no empty trailing page");
+  }
+});
+
+Deno.test("pagination walk over 12 imports (pairs share imported_at) at page sizes 1, 7, 50 and 200", async () => {
+  const expected = pagerImportOrder();
+  const unpaged = await ok(await get("/v1/me/statements/imports?limit=200", USER_C));
+  assert.deepEqual(unpaged.data.map((i: { id: string }) => i.id), expected);
+  for (const limit of [1, 7, 50, 200]) {
+    const { ids } = await walk("/v1/me/statements/imports", limit);
+    assert.deepEqual(ids, expected, `limit ${limit}`);
+  }
+});
+
+Deno.test("ETag revalidation: same tag for the same data, 304 on If-None-Match, another user's tag differs", async () => {
+  const first = await get("/v1/me/goals/progress");
+  const etag = first.headers.get("etag")!;
+  await ok(first);
+  const second = await get("/v1/me/goals/progress");
+  assert.equal(second.headers.get("etag"), etag);
+  await second.body?.cancel();
+  const revalidated = await get("/v1/me/goals/progress", USER_A, { "If-None-Match": etag });
+  assert.equal(revalidated.status, 304);
+  assert.equal(revalidated.headers.get("etag"), etag);
+  assert.equal(revalidated.headers.get("cache-control"), "private, no-cache");
+  assert.equal(await revalidated.text(), "");
+  const stale = await get("/v1/me/goals/progress", USER_A, { "If-None-Match": '"something-else"' });
+  assert.equal(stale.status, 200);
+  await stale.body?.cancel();
+  // Users with no data get byte-identical bodies; their tags still differ.
+  const c = await get(
+    "/v1/me/statements/transactions?statement_import_id=00000000-0000-4000-8000-000000000000",
+    USER_C,
+  );
+  const d = await get(
+    "/v1/me/statements/transactions?statement_import_id=00000000-0000-4000-8000-000000000000",
+    USER_NOBODY,
+  );
+  const [cBody, dBody] = [await c.text(), await d.text()];
+  assert.equal(cBody, dBody);
+  assert.notEqual(c.headers.get("etag"), d.headers.get("etag"));
+  const crossed = await get("/v1/me/goals/progress", USER_B, { "If-None-Match": etag });
+  assert.equal(crossed.status, 200, "A's tag never revalidates B's response");
+  assert.notEqual(crossed.headers.get("etag"), etag);
+  await crossed.body?.cancel();
+});
+
+Deno.test("account query errors: unknown and invalid parameters are 422 by parameter name", async () => {
+  const unknown = await assertProblem(await get("/v1/me/budget/summary?monthh=2"), 422, "validation_failed");
+  assert.deepEqual(unknown.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["monthh", "unknown_field"],
+  ]);
+  const month = await assertProblem(await get("/v1/me/budget/summary?year=2026&month=13"), 422, "validation_failed");
+  assert.deepEqual(month.errors.map((e: { parameter: string }) => e.parameter), ["month"]);
+  const limit = await assertProblem(await get("/v1/me/statements/imports?limit=201"), 422, "validation_failed");
+  assert.deepEqual(limit.errors.map((e: { parameter: string }) => e.parameter), ["limit"]);
+  const kind = await assertProblem(await get("/v1/me/statements/transactions?kind=gift"), 422, "validation_failed");
+  assert.deepEqual(kind.errors.map((e: { parameter: string }) => e.parameter), ["kind"]);
+});
+
+Deno.test("every JWT claim failure is a 401 with an invalid_token challenge", async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const foreign = await es256Key(harness.key.kid); // same kid, a key the server does not trust
+  const cases: [string, string][] = [
+    ["alg none", unsignedToken(claimsFor(USER_A))],
+    ["foreign key", await sign(foreign, claimsFor(USER_A))],
+    ["expired", await harness.token(USER_A, { iat: now - 7200, exp: now - 120 })],
+    ["not yet valid", await harness.token(USER_A, { nbf: now + 120 })],
+    ["wrong issuer", await harness.token(USER_A, { iss: "https://evil.example/auth/v1" })],
+    ["wrong audience", await harness.token(USER_A, { aud: "anon" })],
+    ["wrong role", await harness.token(USER_A, { role: "anon" })],
+    ["service role", await harness.token(USER_A, { role: "service_role" })],
+    ["sub not a UUID", await harness.token("alice")],
+    ["no sub", await harness.token(USER_A, { sub: undefined })],
+    ["garbage", "not-a-jwt"],
+  ];
+  for (const [name, token] of cases) {
+    const response = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${token}` } });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
+    await assertProblem(response, 401, "unauthorized");
+  }
+  const none = await harness.fetch("/v1/me/goals/progress");
+  assert.equal(none.headers.get("www-authenticate"), "Bearer");
+  await assertProblem(none, 401, "unauthorized");
+  // Within the 30 s skew, an expired token still passes.
+  const skewed = await harness.token(USER_A, { iat: now - 3600, exp: now - 10 });
+  const accepted = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${skewed}` } });
+  assert.equal(accepted.status, 200);
+  await accepted.body?.cancel();
+});
