@@ -9,7 +9,8 @@
  *
  * Where the data comes from:
  * - local mode (SUPABASE_URL unset), exactly like `npm start`: the local signing keys
- *   (supabase/signing_keys.json), and an embedded PGlite migrated and seeded with the demo users, or DATABASE_URL
+ *   (supabase/signing_keys.json, or PFA_SIGNING_KEYS_PATH), and an embedded PGlite holding the demo users (its
+ *   template cached in PFA_PGLITE_CACHE_DIR, default .pglite/), or DATABASE_URL
  *   (migrated and seeded unless PFA_SKIP_DB_SETUP=1). The database is opened in the background, only when a user
  *   is configured, so the calculation tools answer at once;
  * - project mode (SUPABASE_URL set): the deployed function's configuration (docs/CONFIGURATION.md), i.e.
@@ -66,7 +67,10 @@ try {
     const localConfig = config;
     let opened: Promise<Provider> | undefined;
     const open = () =>
-      opened ??= openLocalDatabase(localConfig, { setup: env.PFA_SKIP_DB_SETUP !== "1" }).then(
+      opened ??= openLocalDatabase(localConfig, {
+        setup: env.PFA_SKIP_DB_SETUP !== "1",
+        cacheDir: env.PFA_PGLITE_CACHE_DIR || undefined,
+      }).then(
         (db) => {
           console.error(`pfa-mcp: database ready: ${db.description}`);
           return db.accountData;
