@@ -8,8 +8,9 @@
  *   a double always round-trips) is `too_many_digits`, whatever field it is in. Decimal strings have no such limit.
  * - A duplicate object key is rejected (`duplicate_key`): silently keeping one of the values would drop data.
  *
- * Cost: JSON.parse, one char-code pass over the text outside strings (strings are skipped with indexOf), and one
- * walk counting the parsed keys. Pointers are computed only when something is wrong (a second, slower pass).
+ * Cost: JSON.parse, one pass over the UTF-8 bytes, and one walk counting the parsed keys. Pointers are computed
+ * only when something is wrong (a second, slower pass over the text). A false alarm of the fast pass (none is
+ * known) would only cost time: the slow pass decides.
  */
 import type { ErrorItem } from "../problem/problem.ts";
 import { jsonPointer } from "../problem/json-pointer.ts";
@@ -121,26 +122,67 @@ export function parseJsonBody(text: string): unknown {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidJsonError(`The request body is not valid JSON: ${reason}`);
   }
-  const n = text.length;
-  const token: NumberToken = { end: 0, exponent: false, significant: 0 };
+  const { colons, suspicious } = scanNumbersAndKeys(text);
+  if (suspicious || colons !== countKeys(value)) {
+    const problems = locateProblems(text);
+    if (problems.length > 0) throw new ValidationError(problems);
+  }
+  return value;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The fast pass: over the UTF-8 bytes (a typed-array loop is markedly faster than charCodeAt; multi-byte
+ * characters never contain quote, backslash or ASCII bytes, so the state machine is exact), counts the colons
+ * outside strings (one per object key) and tells whether any number token has an exponent or more than 15
+ * significant digits.
+ */
+function scanNumbersAndKeys(text: string): { colons: number; suspicious: boolean } {
+  const bytes = encoder.encode(text);
+  const n = bytes.length;
   let colons = 0;
   let suspicious = false;
   let i = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = bytes[i]!;
     if (c === QUOTE) {
-      i = stringEnd(text, i) + 1;
+      i++;
+      while (i < n) {
+        const d = bytes[i]!;
+        if (d === QUOTE) break;
+        i += d === BACKSLASH ? 2 : 1;
+      }
+      i++;
     } else if (c === COLON) {
       colons++;
       i++;
     } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
-      readNumber(text, i, token);
-      if (token.exponent || token.significant > MAX_SIGNIFICANT_DIGITS) suspicious = true;
-      i = token.end;
+      if (c === MINUS) i++;
+      let significant = 0;
+      let pendingZeros = 0;
+      let seenNonZero = false;
+      while (i < n) {
+        const d = bytes[i]!;
+        if (d >= ZERO && d <= NINE) {
+          if (d === ZERO) {
+            if (seenNonZero) pendingZeros++;
+          } else {
+            significant += seenNonZero ? pendingZeros + 1 : 1;
+            seenNonZero = true;
+            pendingZeros = 0;
+          }
+        } else if (d === LOWER_E || d === UPPER_E) {
+          suspicious = true;
+        } else if (d !== DOT && d !== PLUS && d !== MINUS) {
+          break;
+        }
+        i++;
+      }
+      if (significant > MAX_SIGNIFICANT_DIGITS) suspicious = true;
     } else i++;
   }
-  if (suspicious || colons !== countKeys(value)) throw new ValidationError(locateProblems(text));
-  return value;
+  return { colons, suspicious };
 }
 
 interface Frame {
