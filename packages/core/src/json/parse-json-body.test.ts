@@ -66,6 +66,14 @@ describe("parseJsonBody", () => {
     });
   });
 
+  it("handles non-ASCII text and escaped backslashes before quotes", () => {
+    const value = { "café": "naïve 😀 \\", "k\\": 'x\\"1e5', n: [1.5, "€1e9"] };
+    const ok = JSON.stringify(value); // contains \\" (an escaped backslash, then the closing quote)
+    expect(ok).toContain('\\\\"');
+    expect(parseJsonBody(ok)).toEqual(value);
+    expect(errorsOf(ok.slice(0, -1) + ',"z":2E1}')).toEqual([["/z", "exponent_not_allowed"]]);
+  });
+
   it("rejects duplicate keys with the pointer of the repeated key", () => {
     expect(errorsOf('{"a":1,"b":{"c":1,"d":2,"c":3}}')).toEqual([["/b/c", "duplicate_key"]]);
     expect(errorsOf('{"t":[{"x":1},{"x":1,"x":2}]}')).toEqual([["/t/1/x", "duplicate_key"]]);
