@@ -37,7 +37,7 @@ export function budgetSchemas(limits: Limits) {
       budgets: doc(z.array(budget).max(limits.budgets), `Budgets of the month, at most ${limits.budgets}.`),
       transactions: transactionsField(limits, " Transactions outside the month are ignored."),
     }),
-    "Budget summary request. Unknown fields are rejected (422 `unknown_field`).",
+    "Budget summary request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{
       currency: "EUR",
       year: 2026,

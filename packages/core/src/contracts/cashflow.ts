@@ -23,7 +23,7 @@ export function cashflowSchemas(limits: Limits) {
       ).optional(),
       transactions: transactionsField(limits),
     }),
-    "Annual cashflow request. Unknown fields are rejected (422 `unknown_field`).",
+    "Annual cashflow request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{ currency: "EUR", year: 2026, transactions: [{ date: "2026-01-05", amount: "2500.00" }] }],
   );
 

@@ -63,7 +63,7 @@ export function goalSchemas(limits: Limits) {
       as_of: dateField('The date to report progress at ("today" for the calculation).', ["2026-06-30"]),
       goals: doc(z.array(goal).max(limits.goals), `Goals, at most ${limits.goals}; reported in the same order.`),
     }),
-    `Goal progress request. Unknown fields are rejected (422 \`unknown_field\`). ${GOAL_RULES}`,
+    `Goal progress request. Unknown fields (422 \`unknown_field\`) and duplicate JSON keys (422 \`duplicate_key\`) are rejected. ${GOAL_RULES}`,
     [{
       as_of: "2026-06-30",
       goals: [{

@@ -30,7 +30,7 @@ export function spendingSchemas(limits: Limits) {
       ).optional(),
       transactions: transactionsField(limits),
     }),
-    "Spending-by-category request. Unknown fields are rejected (422 `unknown_field`).",
+    "Spending-by-category request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{
       currency: "EUR",
       from: "2026-01-01",
