@@ -119,6 +119,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     if (c.req.raw.headers.has("origin")) applyCors(headers);
     const rateLimitHeaders = c.get("rateLimitHeaders");
     if (rateLimitHeaders) { for (const [name, value] of Object.entries(rateLimitHeaders)) headers.set(name, value); }
+    if (log === silentRequestLogger) return;
     const user = c.get("user");
     const status = c.res.status;
     const error = c.error && status >= 500 ? c.error.name : undefined;

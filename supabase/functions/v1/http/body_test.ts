@@ -81,3 +81,14 @@ Deno.test("utf-8: valid text decodes (BOM dropped), invalid bytes are 400", () =
   assert.equal(status(() => decodeUtf8(Uint8Array.of(0x7b, 0xff, 0x7d))), 400);
   assert.equal(status(() => decodeUtf8(Uint8Array.of(0xc3))), 400); // truncated sequence
 });
+
+Deno.test("body: with a Content-Length, a body larger than the limit is still refused (in-process requests)", async () => {
+  const request = new Request("http://x/", {
+    method: "POST",
+    headers: { "content-length": "4" },
+    body: new Uint8Array(20),
+  });
+  assert.equal(await statusOf(readBodyBytes(request, 10)), 413);
+  const fine = new Request("http://x/", { method: "POST", headers: { "content-length": "3" }, body: "abc" });
+  assert.deepEqual([...await readBodyBytes(fine, 10)], [97, 98, 99]);
+});

@@ -81,7 +81,7 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) 
   return async (c: Ctx) => {
     const user = await authenticate(c, deps, false);
     rateLimit(c, deps.limiter, user);
-    noQueryParameters(new URL(c.req.url));
+    if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
     const body = await readJsonBody(c.req.raw, deps.maxBodyBytes);
     const parsed = op.input.safeParse(body);
     if (!parsed.success) throw problemFromZodError(parsed.error, "body", body);
