@@ -76,3 +76,37 @@ Deno.test("server: an unknown tool is a JSON-RPC invalid-params error", async ()
   await assert.rejects(client.callTool({ name: "nope", arguments: {} }), /-32602.*Unknown tool "nope"/);
   await client.close();
 });
+
+/** Sends raw JSON-RPC requests to a server and returns its answers (no client-side checks in the way). */
+async function raw(requests: unknown[]): Promise<{ id: unknown; error?: { code: number; message: string } }[]> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(tools, () => Promise.reject(new Error("not called"))).connect(serverSide);
+  const answers: { id: unknown; error?: { code: number; message: string } }[] = [];
+  clientSide.onmessage = (m) => void answers.push(m as (typeof answers)[number]);
+  await clientSide.start();
+  for (const request of requests) await clientSide.send(request as never);
+  await new Promise((r) => setTimeout(r, 20));
+  return answers;
+}
+
+Deno.test("server: tools/call params that are not a tool name and an argument object are invalid params", async () => {
+  const call = (id: number, params: unknown) => ({ jsonrpc: "2.0", id, method: "tools/call", params });
+  const answers = await raw([
+    call(1, { name: "calculate_echo", arguments: true }),
+    call(2, { name: "calculate_echo", arguments: [] }),
+    call(3, { name: "calculate_echo", arguments: null }),
+    call(4, { arguments: {} }),
+  ]);
+  assert.deepEqual(answers.map((a) => [a.id, a.error?.code]), [[1, -32602], [2, -32602], [3, -32602], [4, -32602]]);
+  assert.equal(
+    answers[0]?.error?.message,
+    "MCP error -32602: params.arguments must be a JSON object holding the tool's input, not a boolean.",
+  );
+  assert.match(answers[1]?.error?.message ?? "", /not an array/);
+  assert.match(answers[3]?.error?.message ?? "", /params\.name/);
+});
+
+Deno.test("server: an unknown method is method-not-found", async () => {
+  const answers = await raw([{ jsonrpc: "2.0", id: 7, method: "resources/list" }]);
+  assert.deepEqual(answers.map((a) => [a.id, a.error?.code]), [[7, -32601]]);
+});
