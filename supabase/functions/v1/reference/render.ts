@@ -117,6 +117,34 @@ function schemaBlock(doc: Doc, schema: Json): string {
   return head + (name ? "" : fields(doc, s, 0) + example(s));
 }
 
+/** A server URL without variables (the local one), for the curl examples. */
+function exampleServer(doc: Doc): string {
+  return doc.servers?.find((s) => !s.url.includes("{"))?.url ?? doc.servers?.[0]?.url ?? "";
+}
+
+function firstExample(schema: Json | undefined): unknown {
+  if (!schema) return undefined;
+  return schema.example !== undefined
+    ? schema.example
+    : Array.isArray(schema.examples)
+    ? schema.examples[0]
+    : undefined;
+}
+
+/** A copy-paste curl command from the operation's own examples. */
+function curlExample(doc: Doc, path: string, method: string, op: Json, body: Json | undefined): string {
+  const lines = [`curl${method === "get" ? "" : " -X " + method.toUpperCase()} '${exampleServer(doc)}${path}'`];
+  const security = op.security as Json[] | undefined;
+  const required = security !== undefined && security.length > 0 && security.every((s) => "bearerAuth" in s);
+  if (required) lines.push(`  -H "Authorization: Bearer $TOKEN"`);
+  const example = firstExample(body?.schema as Json | undefined);
+  if (method !== "get") {
+    lines.push("  -H 'Content-Type: application/json'");
+    if (example !== undefined) lines.push(`  -d '${JSON.stringify(example).replaceAll("'", "'\\''")}'`);
+  }
+  return `<h4>Example</h4><pre>${escapeHtml(lines.join(" \\\n"))}</pre>`;
+}
+
 function operation(doc: Doc, path: string, method: string, op: Json): string {
   const id = String(op.operationId ?? `${method}-${path}`);
   const out: string[] = [
@@ -153,6 +181,7 @@ function operation(doc: Doc, path: string, method: string, op: Json): string {
     "application/json"
   ];
   if (body?.schema) out.push("<h4>Request body (application/json)</h4>", schemaBlock(doc, body.schema as Json));
+  out.push(curlExample(doc, path, method, op, body));
   const responses = (op.responses ?? {}) as Record<string, Json>;
   const ok = (responses["200"]?.content as Record<string, Json> | undefined)?.["application/json"];
   if (ok?.schema) out.push("<h4>Response 200 (application/json)</h4>", schemaBlock(doc, ok.schema as Json));

@@ -64,4 +64,11 @@ Deno.test("reference: operations, parameters, schemas, examples and errors, all 
   assert.ok(html.includes('id="problem-payload_too_large"'));
   assert.ok(html.includes("<strong>Money</strong>"));
   assert.ok(!html.includes("<x>"));
+  assert.ok(
+    html.includes(
+      "curl -X POST &#39;http://127.0.0.1:54321/functions/v1/v1/x&#39; \\\n  -H &#39;Content-Type: application/json&#39; " +
+        "\\\n  -d &#39;{&quot;amount&quot;:&quot;1.00&quot;}&#39;",
+    ),
+    "a curl example built from the schema's example",
+  );
 });
