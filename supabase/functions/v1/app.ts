@@ -60,6 +60,11 @@ export interface AppOptions {
 
 export type App = OpenAPIHono<AppEnv>;
 
+/** Where an error was thrown: the first frames of its stack, without the message (which may carry data). */
+function stackFrames(error: Error): string[] {
+  return (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 5).map((l) => l.trim());
+}
+
 /** `Allow` values of the routes, from what is actually registered. */
 function allowedMethods(app: App): Map<string, string> {
   const methods = new Map<string, Set<string>>();
@@ -122,7 +127,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     if (log === silentRequestLogger) return;
     const user = c.get("user");
     const status = c.res.status;
-    const error = c.error && status >= 500 ? c.error.name : undefined;
+    const failed = c.error && status >= 500 ? c.error : undefined;
     log({
       request_id: requestId,
       method: c.req.method,
@@ -130,7 +135,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       ...(user ? { user: user.sub } : {}),
-      ...(error ? { error } : {}),
+      ...(failed ? { error: failed.name, at: stackFrames(failed) } : {}),
     });
   });
 

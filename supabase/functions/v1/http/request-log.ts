@@ -11,6 +11,8 @@ export interface RequestLogEntry {
   readonly user?: string;
   /** For 5xx: the error class name (never its message, which could carry data). */
   readonly error?: string;
+  /** For 5xx: the first stack frames (locations only). */
+  readonly at?: readonly string[];
 }
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
