@@ -127,6 +127,13 @@ const server = await serveStdio({
   accessToken,
   transport,
 });
+if (fixedToken) {
+  // Checked once now so a wrong or expired token shows in the client's server log; every call checks it again.
+  createTokenVerifier(config).verify(`Bearer ${fixedToken}`).then(
+    (user) => console.error(`pfa-mcp: PFA_ACCESS_TOKEN accepted (sub ${user.sub})`),
+    (error) => console.error(`pfa-mcp: PFA_ACCESS_TOKEN is refused: ${error?.message ?? error}`),
+  );
+}
 const who = demoEmail ? `demo user ${demoEmail}` : fixedToken ? "PFA_ACCESS_TOKEN" : "none (account tools answer 401)";
 console.error(`pfa-mcp: serving 10 tools on stdio; data: ${description}; user: ${who}`);
 

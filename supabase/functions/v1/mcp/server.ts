@@ -2,7 +2,8 @@
  * The MCP server: a low-level SDK `Server` whose `tools/list` and `tools/call` handlers are bound to the tool
  * definitions. The high-level `McpServer.registerTool` is not used on purpose: it validates arguments itself and
  * answers a bad argument with a plain-text message, where this API answers with the same 422 problem as REST.
- * Arguments therefore go untouched to `invoke`, which validates them exactly as the REST route does.
+ * Arguments therefore go untouched to `invoke`, which validates them exactly as the REST route does. Protocol
+ * errors stay JSON-RPC errors: an unknown tool or malformed `params` is -32602 (invalid params).
  */
 import { type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, Server } from "./sdk.ts";
 import { type Outcome, toolResult } from "./results.ts";
