@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import type { AccountData } from "@pfa/core/contracts/account-data.ts";
 import { type Dataset, emptyDataset } from "../../../../../scripts/db/dataset.ts";
+import { DEMO_USERS, generateDemoData } from "../../../../../scripts/db/demo-data.ts";
 import { loadDataset } from "../../../../../scripts/db/load.ts";
+import { seed } from "../../../../../scripts/db/seed.ts";
 import type { VerifiedUser } from "../../auth/verifier.ts";
 import { DatabaseUnavailableError } from "../errors.ts";
 import type { AccountDataProvider } from "../provider.ts";
@@ -138,7 +140,8 @@ function fixture(): Dataset {
 }
 
 const db = await createMigratedTestDatabase();
-await loadDataset(db.client, fixture());
+await db.client.transaction((tx) => loadDataset(tx, fixture()));
+await seed(db.client); // the demo users too: only their rows are touched
 const onPostgres = db.url !== undefined;
 /** The production pool on a real server; scripts/db's PGlite client (single connection) otherwise. */
 const engine: SqlEngine = onPostgres
@@ -288,6 +291,39 @@ Deno.test("direct driver: statement transactions, ordered date then id descendin
   assert.deepEqual((await as(U2, (d) => d.statementTransactions({ limit: 50 }))).map((r) => r.id), [id(5)]);
 });
 
+Deno.test("direct driver: each seeded demo user pages through exactly their own rows", async () => {
+  const demo = generateDemoData();
+  for (const { id: sub } of Object.values(DEMO_USERS)) {
+    const expected = demo.statement_transactions
+      .filter((t) => t.user_id === sub)
+      .sort((a, b) => a.date === b.date ? (a.id < b.id ? 1 : -1) : (a.date < b.date ? 1 : -1))
+      .map((t) => t.id);
+    assert.ok(expected.length > 100, "the demo data has a few hundred transactions per user");
+    const seen: string[] = [];
+    let after: { date: string; id: string } | undefined;
+    for (;;) {
+      const page = await as(sub, (d) => d.statementTransactions({ limit: 200, after }));
+      seen.push(...page.map((r) => r.id));
+      if (page.length < 200) break;
+      after = { date: page.at(-1)!.date, id: page.at(-1)!.id };
+    }
+    assert.deepEqual(seen, expected);
+    const imports = await as(sub, (d) => d.statementImports(1000));
+    assert.deepEqual(
+      imports.map((i) => i.id).sort(),
+      demo.statement_imports.filter((i) => i.user_id === sub).map((i) => i.id).sort(),
+    );
+    const goals = await as(sub, (d) => d.goals("2100-01-01"));
+    assert.deepEqual(
+      goals.map((g) => [g.id, g.saved_minor]).sort(),
+      demo.goals.filter((g) => g.user_id === sub).map((g) => [
+        g.id,
+        demo.goal_contributions.filter((c) => c.goal_id === g.id).reduce((sum, c) => sum + c.amount_minor, 0),
+      ]).sort(),
+    );
+  }
+});
+
 Deno.test("direct driver: concurrent requests of two users never see each other's rows", async () => {
   const results = await Promise.all(
     Array.from({ length: 12 }, (_, i) => i % 2 === 0 ? U1 : U2).map(async (sub) => ({
@@ -427,10 +463,9 @@ Deno.test("direct driver: a refused connection becomes DatabaseUnavailableError"
   }
 });
 
-Deno.test("direct driver: cleanup; then a closed database becomes DatabaseUnavailableError", async () => {
-  if (onPostgres) await engine.close();
-  await db.drop();
-  // The engine is closed now (the PGlite client, or the postgres.js pool after end()).
+Deno.test("direct driver: a closed database becomes DatabaseUnavailableError; cleanup", async () => {
+  await engine.close(); // the postgres.js pool after end(), or the PGlite client
   const p = createDirectDataProvider({ engine, statementTimeoutMs: 5000, maxConcurrency: 1, acquireTimeoutMs: 1000 });
   await assert.rejects(p.withUser(user(U1), (d) => d.profile()), DatabaseUnavailableError);
+  await db.drop();
 });
