@@ -1,0 +1,103 @@
+/**
+ * A TCP proxy the test controls, put between the server and PostgreSQL to make the database unreachable on demand:
+ * - `up`: forwards every connection;
+ * - `refuse`: closes the listening socket and every open connection, so new connections are refused
+ *   (ECONNREFUSED) and pooled ones break;
+ * - `blackhole`: closes every open connection and accepts new ones but never answers (a hung network).
+ * Switching back to `up` listens again on the same port.
+ */
+export type ProxyMode = "up" | "refuse" | "blackhole";
+
+export interface TcpProxy {
+  readonly port: number;
+  readonly mode: ProxyMode;
+  setMode(mode: ProxyMode): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startTcpProxy(target: { hostname: string; port: number }): TcpProxy {
+  let mode: ProxyMode = "up";
+  let listener: Deno.Listener | undefined;
+  const open = new Set<Deno.Conn>();
+  let port = 0;
+
+  const closeQuietly = (conn: Deno.Conn) => {
+    open.delete(conn);
+    try {
+      conn.close();
+    } catch { /* already closed */ }
+  };
+
+  async function pipe(from: Deno.Conn, to: Deno.Conn): Promise<void> {
+    const buffer = new Uint8Array(64 * 1024);
+    try {
+      while (true) {
+        const n = await from.read(buffer);
+        if (n === null) break;
+        let written = 0;
+        while (written < n) written += await to.write(buffer.subarray(written, n));
+      }
+    } catch { /* either side closed */ }
+    closeQuietly(from);
+    closeQuietly(to);
+  }
+
+  async function serve(conn: Deno.Conn): Promise<void> {
+    open.add(conn);
+    if (mode === "blackhole") return; // hold it open, say nothing
+    let upstream: Deno.Conn;
+    try {
+      upstream = await Deno.connect(target);
+    } catch {
+      closeQuietly(conn);
+      return;
+    }
+    open.add(upstream);
+    void pipe(conn, upstream);
+    void pipe(upstream, conn);
+  }
+
+  function listen(): void {
+    listener = Deno.listen({ hostname: "127.0.0.1", port });
+    port = (listener.addr as Deno.NetAddr).port;
+    const current = listener;
+    (async () => {
+      try {
+        for await (const conn of current) void serve(conn);
+      } catch { /* listener closed */ }
+    })();
+  }
+
+  function dropAll(): void {
+    for (const conn of [...open]) closeQuietly(conn);
+  }
+
+  listen();
+  return {
+    get port() {
+      return port;
+    },
+    get mode() {
+      return mode;
+    },
+    async setMode(next) {
+      if (next === mode) return;
+      const previous = mode;
+      mode = next;
+      dropAll();
+      if (next === "refuse") {
+        listener?.close();
+        listener = undefined;
+      } else if (previous === "refuse") {
+        listen();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+    async close() {
+      listener?.close();
+      listener = undefined;
+      dropAll();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+  };
+}
