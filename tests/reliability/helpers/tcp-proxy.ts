@@ -3,10 +3,12 @@
  * - `up`: forwards every connection;
  * - `refuse`: closes the listening socket and every open connection, so new connections are refused
  *   (ECONNREFUSED) and pooled ones break;
- * - `blackhole`: closes every open connection and accepts new ones but never answers (a hung network).
+ * - `blackhole`: closes every open connection and accepts new ones but never answers (a hung network);
+ * - `stall`: a network partition that heals: open connections stay open but no byte moves either way, and new
+ *   connections wait; back to `up`, everything held resumes where it stopped.
  * Switching back to `up` listens again on the same port.
  */
-export type ProxyMode = "up" | "refuse" | "blackhole";
+export type ProxyMode = "up" | "refuse" | "blackhole" | "stall";
 
 export interface TcpProxy {
   readonly port: number;
@@ -20,6 +22,11 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
   let listener: Deno.Listener | undefined;
   const open = new Set<Deno.Conn>();
   let port = 0;
+  let resume: (() => void) | undefined;
+  let resumed: Promise<void> = Promise.resolve();
+  const whileStalled = async () => {
+    while (mode === "stall") await resumed;
+  };
 
   const closeQuietly = (conn: Deno.Conn) => {
     open.delete(conn);
@@ -34,6 +41,7 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
       while (true) {
         const n = await from.read(buffer);
         if (n === null) break;
+        await whileStalled();
         let written = 0;
         while (written < n) written += await to.write(buffer.subarray(written, n));
       }
@@ -45,6 +53,7 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
   async function serve(conn: Deno.Conn): Promise<void> {
     open.add(conn);
     if (mode === "blackhole") return; // hold it open, say nothing
+    await whileStalled();
     let upstream: Deno.Conn;
     try {
       upstream = await Deno.connect(target);
@@ -84,6 +93,14 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
       if (next === mode) return;
       const previous = mode;
       mode = next;
+      if (next === "stall") {
+        resumed = new Promise((resolve) => (resume = resolve));
+        return;
+      }
+      if (previous === "stall") {
+        resume?.();
+        if (next === "up") return;
+      }
       dropAll();
       if (next === "refuse") {
         listener?.close();
@@ -94,6 +111,8 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
       await new Promise((resolve) => setTimeout(resolve, 10));
     },
     async close() {
+      mode = "refuse";
+      resume?.();
       listener?.close();
       listener = undefined;
       dropAll();
