@@ -29,8 +29,8 @@ export interface SqlClient {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
-  /** Bulk load: `COPY table (columns) FROM STDIN` with CSV text (no header). */
-  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /** Bulk load: `COPY table (columns) FROM STDIN` with CSV text (no header), given whole or in chunks. */
+  copyCsv(table: string, columns: readonly string[], csv: string | Iterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,11 +70,13 @@ function pgliteOps(db: PgliteLike): Omit<SqlClient, "transaction" | "close"> {
       return result.rows;
     },
     async copyCsv(table, columns, csv) {
-      await db.query(
-        `copy ${table} (${columns.join(", ")}) from '/dev/blob' with (format csv)`,
-        [],
-        { blob: new Blob([csv]) },
-      );
+      for (const chunk of typeof csv === "string" ? [csv] : csv) {
+        await db.query(
+          `copy ${table} (${columns.join(", ")}) from '/dev/blob' with (format csv)`,
+          [],
+          { blob: new Blob([chunk]) },
+        );
+      }
     },
   };
 }
@@ -172,11 +174,26 @@ function wrapPostgres(sql: Sql | TxSql, root: Sql): SqlClient {
     async copyCsv(table, columns, csv) {
       const stream = await sql.unsafe(`copy ${table} (${columns.join(", ")}) from stdin with (format csv)`)
         .writable();
-      await new Promise<void>((resolve, reject) => {
-        stream.on("error", reject);
+      let failure: unknown = null;
+      const done = new Promise<void>((resolve, reject) => {
+        stream.on("error", (error: unknown) => {
+          failure = error;
+          reject(error);
+        });
         stream.on("finish", () => resolve());
-        stream.end(csv);
       });
+      done.catch(() => {});
+      for (const chunk of typeof csv === "string" ? [csv] : csv) {
+        if (failure) break;
+        if (!stream.write(chunk)) {
+          await new Promise<void>((resolve) => {
+            stream.once("drain", resolve);
+            stream.once("error", resolve);
+          });
+        }
+      }
+      stream.end();
+      await done;
     },
     async close() {
       if (sql === root) await root.end({ timeout: 5 });

@@ -1,0 +1,49 @@
+/**
+ * `npm run db:seed`: loads the demo users (alice@example.com, bob@example.com) into DATABASE_URL, replacing
+ * their previous data. Options:
+ *   --end-date=YYYY-MM-DD   last day of the demo data (default 2026-11-30)
+ *   --scale=USERSxTRANSACTIONS   also load a scale dataset, e.g. --scale=1000x1000 (benchmarks)
+ *   --write-sql             write supabase/seed.sql (the same demo data as SQL) instead of touching a database
+ */
+import { writeFileSync } from "node:fs";
+import process from "node:process";
+import { connect } from "./db/sql-client.ts";
+import { seed } from "./db/seed.ts";
+import { seedScale } from "./db/seed-scale.ts";
+import { SEED_SQL_FILE } from "./db/paths.ts";
+import { renderSeedSql } from "./db/seed-sql.ts";
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [key, value] = a.replace(/^--/, "").split("=");
+    return [key!, value ?? "true"] as const;
+  }),
+);
+const endDate = args.get("end-date");
+
+if (args.has("write-sql")) {
+  writeFileSync(SEED_SQL_FILE, renderSeedSql(endDate ? { endDate } : {}));
+  console.log(`wrote ${SEED_SQL_FILE}`);
+} else {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error("DATABASE_URL is not set. (npm start seeds its embedded PGlite by itself.)");
+    process.exit(2);
+  }
+  const client = await connect(url, { max: 1 });
+  try {
+    const demo = await seed(client, endDate ? { endDate } : {});
+    console.log(`seeded ${demo.users} demo users with ${demo.transactions} transactions`);
+    const scale = args.get("scale");
+    if (scale) {
+      const [users, perUser] = scale.split("x").map(Number);
+      const started = Date.now();
+      const result = await seedScale(client, { users: users!, transactionsPerUser: perUser!, endDate });
+      console.log(
+        `seeded ${result.users} scale users with ${result.transactions} transactions in ${Date.now() - started} ms`,
+      );
+    }
+  } finally {
+    await client.close();
+  }
+}

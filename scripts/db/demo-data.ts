@@ -1,0 +1,431 @@
+/**
+ * Deterministic demo data: two users with about two years of realistic finances, ending at a fixed date.
+ *
+ * - alice@example.com: EUR, Europe/Berlin. A EUR current account imported monthly (CSV) and a USD travel card
+ *   imported in the months it was used (OFX). Salary, rent, groceries, utilities, dining, shopping, transport,
+ *   subscriptions, monthly transfers to savings, refunds (positive expenses), salary corrections (negative
+ *   income, i.e. reversals), cashback without a kind, uncategorized card payments; one partially failed import and
+ *   one failed import. EUR budgets every month, USD travel budgets; four goals (one in USD).
+ * - bob@example.com: USD, America/New_York. One checking account (OFX), twice-monthly salary, rent, groceries,
+ *   transfers to a brokerage account, refunds, a reversal, uncategorized payments; budgets; three goals (one
+ *   without contributions, one without a target date).
+ *
+ * Same options, same rows, byte for byte: every value comes from a seeded generator and the dates from
+ * `endDate` (default DEMO_END_DATE), never from the clock. The data covers the 24 calendar months that end with
+ * the month of `endDate`, and no row is dated after `endDate`.
+ */
+import { addDays, dayOfMonth, minDate, monthEnd, monthsEndingWith } from "./dates.ts";
+import { type Dataset, emptyDataset, type Kind, type StatementImportRow } from "./dataset.ts";
+import { Random } from "./random.ts";
+
+/** The fixed demo users. Their ids never change, so tokens and tests can name them. */
+export const DEMO_USERS = {
+  alice: { id: "a11ce000-0000-4000-8000-000000000001", email: "alice@example.com" },
+  bob: { id: "b0b00000-0000-4000-8000-000000000002", email: "bob@example.com" },
+} as const;
+
+/** Default last day of the demo data. */
+export const DEMO_END_DATE = "2026-11-30";
+
+/** Months of history per user. */
+export const DEMO_MONTHS = 24;
+
+export interface DemoOptions {
+  /** Last date of the data, `YYYY-MM-DD`; default DEMO_END_DATE. */
+  readonly endDate?: string;
+}
+
+interface Line {
+  date: string;
+  amount_minor: number;
+  description: string;
+  counterparty: string | null;
+  category: string | null;
+  kind: Kind | null;
+}
+
+interface Account {
+  readonly name: string;
+  readonly currency: string;
+  readonly format: StatementImportRow["format"];
+  readonly fileStem: string;
+  balance: number;
+}
+
+/** Builds the statement imports and transactions of one user, keeping running balances per account. */
+class StatementWriter {
+  constructor(
+    private readonly data: Dataset,
+    private readonly userId: string,
+    private readonly ids: Random,
+  ) {}
+
+  /** One import covering `start`..`end` with `lines` (sorted by date); returns the import id. */
+  write(
+    account: Account,
+    start: string,
+    end: string,
+    lines: Line[],
+    extra: { status?: StatementImportRow["status"]; duplicates?: number; errors?: number } = {},
+  ): string {
+    const id = this.ids.uuid();
+    const sorted = [...lines].sort((a, b) => a.date.localeCompare(b.date));
+    const opening = account.balance;
+    for (const line of sorted) {
+      account.balance += line.amount_minor;
+      this.data.statement_transactions.push({
+        id: this.ids.uuid(),
+        user_id: this.userId,
+        statement_import_id: id,
+        date: line.date,
+        amount_minor: line.amount_minor,
+        currency: account.currency,
+        description: line.description,
+        counterparty: line.counterparty,
+        category: line.category,
+        kind: line.kind,
+      });
+    }
+    this.data.statement_imports.push({
+      id,
+      user_id: this.userId,
+      account_name: account.name,
+      file_name: `${account.fileStem}_${start.slice(0, 7)}.${account.format === "camt053" ? "xml" : account.format}`,
+      format: account.format,
+      status: extra.status ?? ((extra.errors ?? 0) > 0 ? "partial" : "completed"),
+      statement_start: start,
+      statement_end: end,
+      currency: account.currency,
+      opening_balance_minor: opening,
+      closing_balance_minor: account.balance,
+      transaction_count: sorted.length,
+      duplicate_count: extra.duplicates ?? 0,
+      error_count: extra.errors ?? 0,
+      imported_at: `${addDays(end, 1)}T06:${String(this.ids.int(0, 59)).padStart(2, "0")}:00Z`,
+    });
+    return id;
+  }
+
+  failed(account: Account, monthStartIso: string, importedAt: string, errors: number): void {
+    this.data.statement_imports.push({
+      id: this.ids.uuid(),
+      user_id: this.userId,
+      account_name: account.name,
+      file_name: `${account.fileStem}_${monthStartIso.slice(0, 7)}_export.${account.format}`,
+      format: account.format,
+      status: "failed",
+      statement_start: null,
+      statement_end: null,
+      currency: account.currency,
+      opening_balance_minor: null,
+      closing_balance_minor: null,
+      transaction_count: 0,
+      duplicate_count: 0,
+      error_count: errors,
+      imported_at: importedAt,
+    });
+  }
+}
+
+/** Dates strictly inside the month, at most `last`. */
+function randomDay(rng: Random, month: string, last: string): string {
+  return minDate(dayOfMonth(month, rng.int(1, 28)), last);
+}
+
+function alice(data: Dataset, endDate: string): void {
+  const userId = DEMO_USERS.alice.id;
+  const rng = new Random("demo:alice");
+  const ids = new Random("demo:alice:ids");
+  const writer = new StatementWriter(data, userId, ids);
+  data.users.push({ id: userId, email: DEMO_USERS.alice.email, created_at: "2024-11-15T09:30:00Z" });
+  data.profiles.push({ user_id: userId, default_currency: "EUR", timezone: "Europe/Berlin" });
+
+  const giro: Account = { name: "Girokonto", currency: "EUR", format: "csv", fileStem: "girokonto", balance: 245000 };
+  const card: Account = {
+    name: "USD Travel Card",
+    currency: "USD",
+    format: "ofx",
+    fileStem: "travel-card",
+    balance: 50000,
+  };
+  const months = monthsEndingWith(endDate, DEMO_MONTHS);
+
+  months.forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    const add = (
+      day: number | string,
+      amount: number,
+      description: string,
+      counterparty: string | null,
+      category: string | null,
+      kind: Kind | null,
+    ) => {
+      const date = typeof day === "string" ? day : minDate(dayOfMonth(month, day), last);
+      lines.push({ date, amount_minor: amount, description, counterparty, category, kind });
+    };
+    const year2026 = month >= "2026-01-01";
+    add(1, -115000, "Miete", "Hausverwaltung Müller", "Rent", "expense");
+    add(3, -rng.int(70, 110) * 100, "Abschlag Strom/Gas", "Stadtwerke Berlin", "Utilities", null);
+    add(5, month >= "2025-05-01" ? -5800 : -4900, "Deutschlandticket", "BVG", "Transport", "expense");
+    add(8, -1299, "Streamflix Abo", "Streamflix", "Subscriptions", "expense");
+    add(25, year2026 ? 360000 : 345000, "Gehalt", "Acme GmbH", "Salary", "income");
+    add(26, -30000, "Sparplan Tagesgeld", "Alice Tagesgeld", "Savings", "transfer");
+    for (let i = rng.int(6, 9); i > 0; i--) {
+      add(
+        randomDay(rng, month, last),
+        -rng.int(1200, 9500),
+        "Einkauf",
+        rng.pick(["REWE", "Lidl", "Edeka", "Aldi"]),
+        "Groceries",
+        "expense",
+      );
+    }
+    for (let i = rng.int(2, 4); i > 0; i--) {
+      add(
+        randomDay(rng, month, last),
+        -rng.int(1500, 6500),
+        "Restaurant",
+        rng.pick(["Trattoria Roma", "Sushi Bar", "Curry 36"]),
+        "Dining",
+        "expense",
+      );
+    }
+    for (let i = rng.int(0, 2); i > 0; i--) {
+      add(
+        randomDay(rng, month, last),
+        -rng.int(2000, 15000),
+        "Online-Bestellung",
+        rng.pick(["Zalando", "Amazon"]),
+        "Shopping",
+        "expense",
+      );
+    }
+    // Uncategorized card payments without a kind: expenses by the sign rule.
+    for (let i = rng.int(1, 2); i > 0; i--) {
+      add(randomDay(rng, month, last), -rng.int(500, 4000), "Kartenzahlung", null, null, null);
+    }
+    // A refund: a positive expense, which reduces shopping spending.
+    if (index % 3 === 1) {
+      add(randomDay(rng, month, last), rng.int(1000, 5000), "Rücksendung", "Zalando", "Shopping", "expense");
+    }
+    // Cashback with no kind and no category: income by the sign rule.
+    if (index % 4 === 2) add(randomDay(rng, month, last), rng.int(100, 900), "Cashback", "Bank", null, null);
+    // Salary corrections: negative income (reversals), which reduce income.
+    if (index === 7 || index === 19) {
+      add(27, -rng.int(50, 200) * 100, "Gehaltskorrektur", "Acme GmbH", "Salary", "income");
+    }
+    // Money back from savings once a year.
+    if (index % 12 === 6) add(15, 50000, "Umbuchung vom Tagesgeld", "Alice Tagesgeld", "Savings", "transfer");
+
+    const isPartial = index === 10;
+    writer.write(giro, month, last, lines, {
+      duplicates: index % 5 === 0 ? rng.int(1, 3) : 0,
+      errors: isPartial ? 2 : 0,
+    });
+    if (index === 14) writer.failed(giro, month, `${addDays(last, 1)}T05:12:00Z`, 1);
+
+    // The USD travel card, used every fourth month.
+    if (index % 4 === 2) {
+      const usd: Line[] = [];
+      const addUsd = (
+        amount: number,
+        description: string,
+        counterparty: string | null,
+        category: string | null,
+        kind: Kind | null,
+      ) =>
+        usd.push({
+          date: randomDay(rng, month, last),
+          amount_minor: amount,
+          description,
+          counterparty,
+          category,
+          kind,
+        });
+      addUsd(40000, "Top-up from Girokonto", "Alice", null, "transfer");
+      addUsd(-rng.int(8000, 25000), "Hotel", rng.pick(["Hilton", "Marriott"]), "Travel", "expense");
+      addUsd(-rng.int(2000, 6000), "Dinner", "Joe's Diner", "Dining", "expense");
+      addUsd(-rng.int(1500, 4000), "Subway card", "MTA", "Transport", "expense");
+      if (index % 8 === 2) addUsd(rng.int(20000, 60000), "Freelance invoice", "Initech Inc.", "Freelance", "income");
+      if (index % 8 === 6) addUsd(rng.int(1000, 3000), "Hotel refund", "Marriott", "Travel", "expense");
+      writer.write(card, month, last, usd);
+    }
+
+    // Budgets (EUR every month; USD travel budget in travel months).
+    const budgets: [string, number][] = [
+      ["Groceries", year2026 ? 42000 : 40000],
+      ["Dining", 15000],
+      ["Transport", 6000],
+      ["Utilities", 10000],
+      ["Subscriptions", 2000],
+      ["Shopping", 15000],
+    ];
+    for (const [category, amount] of budgets) {
+      data.budgets.push({ id: ids.uuid(), user_id: userId, month, category, amount_minor: amount, currency: "EUR" });
+    }
+    if (index % 4 === 2) {
+      data.budgets.push({
+        id: ids.uuid(),
+        user_id: userId,
+        month,
+        category: "Travel",
+        amount_minor: 40000,
+        currency: "USD",
+      });
+    }
+  });
+
+  const first = months[0]!;
+  const goal = (name: string, currency: string, target: number, targetDate: string | null) => {
+    const id = ids.uuid();
+    data.goals.push({
+      id,
+      user_id: userId,
+      name,
+      currency,
+      target_minor: target,
+      target_date: targetDate,
+      created_at: `${first}T10:00:00Z`,
+    });
+    return id;
+  };
+  const contribute = (goalId: string, date: string, amount: number) => {
+    if (date <= endDate) {
+      data.goal_contributions.push({ id: ids.uuid(), user_id: userId, goal_id: goalId, date, amount_minor: amount });
+    }
+  };
+  const emergency = goal("Emergency fund", "EUR", 1000000, "2027-06-30");
+  const holiday = goal("Summer holiday", "EUR", 200000, "2026-07-31");
+  const laptop = goal("New laptop", "EUR", 120000, null);
+  const newYork = goal("Trip to New York", "USD", 300000, "2027-04-30");
+  months.forEach((month, index) => {
+    contribute(emergency, dayOfMonth(month, 26), 30000);
+    if (index === 9) contribute(emergency, dayOfMonth(month, 12), -25000);
+    if (index >= 9 && index <= 19) contribute(holiday, dayOfMonth(month, 27), 15000);
+    if (index < 12) contribute(laptop, dayOfMonth(month, 2), 10000);
+    if (index % 2 === 0 && index >= 6) contribute(newYork, dayOfMonth(month, 20), 25000);
+  });
+}
+
+function bob(data: Dataset, endDate: string): void {
+  const userId = DEMO_USERS.bob.id;
+  const rng = new Random("demo:bob");
+  const ids = new Random("demo:bob:ids");
+  const writer = new StatementWriter(data, userId, ids);
+  data.users.push({ id: userId, email: DEMO_USERS.bob.email, created_at: "2024-11-20T14:05:00Z" });
+  data.profiles.push({ user_id: userId, default_currency: "USD", timezone: "America/New_York" });
+
+  const checking: Account = {
+    name: "Everyday Checking",
+    currency: "USD",
+    format: "ofx",
+    fileStem: "checking",
+    balance: 320000,
+  };
+  const months = monthsEndingWith(endDate, DEMO_MONTHS);
+  months.forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    const add = (
+      day: number | string,
+      amount: number,
+      description: string,
+      counterparty: string | null,
+      category: string | null,
+      kind: Kind | null,
+    ) => {
+      const date = typeof day === "string" ? day : minDate(dayOfMonth(month, day), last);
+      lines.push({ date, amount_minor: amount, description, counterparty, category, kind });
+    };
+    add(1, 215000, "Payroll", "Globex Corp", "Salary", "income");
+    add(15, 215000, "Payroll", "Globex Corp", "Salary", "income");
+    add(1, -180000, "Rent", "Park Slope Properties", "Rent", "expense");
+    add(12, -rng.int(9000, 16000), "Electric & gas", "Con Edison", "Utilities", "expense");
+    add(18, -6500, "Phone plan", "Mint Mobile", "Subscriptions", "expense");
+    add(2, -13200, "Monthly MetroCard", "MTA", "Transport", "expense");
+    add(16, -50000, "Transfer to brokerage", "Bob Brokerage", "Investments", "transfer");
+    for (let i = rng.int(5, 8); i > 0; i--) {
+      add(
+        randomDay(rng, month, last),
+        -rng.int(2500, 14000),
+        "Groceries",
+        rng.pick(["Trader Joe's", "Whole Foods", "Costco", "Safeway"]),
+        "Groceries",
+        "expense",
+      );
+    }
+    for (let i = rng.int(3, 6); i > 0; i--) {
+      add(
+        randomDay(rng, month, last),
+        -rng.int(1800, 9000),
+        "Restaurant",
+        rng.pick(["Shake Shack", "Joe's Pizza", "Blue Ribbon"]),
+        "Dining",
+        "expense",
+      );
+    }
+    for (let i = rng.int(0, 2); i > 0; i--) {
+      add(randomDay(rng, month, last), -rng.int(2500, 20000), "Online order", "Amazon", "Shopping", "expense");
+    }
+    for (let i = rng.int(1, 2); i > 0; i--) {
+      add(randomDay(rng, month, last), -rng.int(300, 6000), "POS purchase", null, null, null);
+    }
+    if (index % 4 === 3) {
+      add(randomDay(rng, month, last), rng.int(1500, 8000), "Return", "Amazon", "Shopping", "expense");
+    }
+    if (index === 11) add(20, -rng.int(100, 300) * 100, "Payroll adjustment", "Globex Corp", "Salary", "income");
+    if (index % 6 === 5) add(randomDay(rng, month, last), rng.int(500, 2500), "Interest", "Bank", null, null);
+    writer.write(checking, month, last, lines, { duplicates: index % 7 === 0 ? 1 : 0 });
+
+    const budgets: [string, number][] = [
+      ["Groceries", 60000],
+      ["Dining", 25000],
+      ["Utilities", 22000],
+      ["Transport", 14000],
+      ["Shopping", 20000],
+      ["Subscriptions", 8000],
+    ];
+    for (const [category, amount] of budgets) {
+      data.budgets.push({ id: ids.uuid(), user_id: userId, month, category, amount_minor: amount, currency: "USD" });
+    }
+  });
+
+  const first = months[0]!;
+  const goal = (name: string, target: number, targetDate: string | null) => {
+    const id = ids.uuid();
+    data.goals.push({
+      id,
+      user_id: userId,
+      name,
+      currency: "USD",
+      target_minor: target,
+      target_date: targetDate,
+      created_at: `${first}T15:00:00Z`,
+    });
+    return id;
+  };
+  const house = goal("House down payment", 6000000, "2030-12-31");
+  const car = goal("New car", 1200000, "2026-12-31");
+  goal("Wedding gift fund", 50000, null);
+  months.forEach((month, index) => {
+    const contribute = (goalId: string, day: number, amount: number) => {
+      const date = dayOfMonth(month, day);
+      if (date <= endDate) {
+        data.goal_contributions.push({ id: ids.uuid(), user_id: userId, goal_id: goalId, date, amount_minor: amount });
+      }
+    };
+    contribute(house, 16, 50000);
+    if (index === 13) contribute(house, 20, 500000);
+    contribute(car, 17, 40000);
+  });
+}
+
+/** The demo users' rows, deterministic for `options.endDate`. */
+export function generateDemoData(options: DemoOptions = {}): Dataset {
+  const endDate = options.endDate ?? DEMO_END_DATE;
+  const data = emptyDataset();
+  alice(data, endDate);
+  bob(data, endDate);
+  return data;
+}
