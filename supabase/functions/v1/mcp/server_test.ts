@@ -110,3 +110,18 @@ Deno.test("server: an unknown method is method-not-found", async () => {
   const answers = await raw([{ jsonrpc: "2.0", id: 7, method: "resources/list" }]);
   assert.deepEqual(answers.map((a) => [a.id, a.error?.code]), [[7, -32601]]);
 });
+
+Deno.test("why problems travel as text: this SDK client throws on an isError result whose structuredContent is a problem", async () => {
+  // Tripwire for modelcontextprotocol/typescript-sdk#1943: when an SDK upgrade stops throwing here, results.ts may
+  // put the problem in structuredContent too.
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer(tools, () => Promise.reject(new Error("not called")));
+  server.fallbackRequestHandler = () =>
+    Promise.resolve({ content: [{ type: "text", text: "{}" }], structuredContent: { status: 422 }, isError: true });
+  await server.connect(serverSide);
+  const client = new Client({ name: "test", version: "0" });
+  await client.connect(clientSide);
+  await client.listTools();
+  await assert.rejects(client.callTool({ name: "calculate_echo", arguments: { value: "a" } }), /output schema/);
+  await client.close();
+});
