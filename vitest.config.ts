@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Node suites. The edge function's suites run under Deno (`deno test`), see scripts/test.mjs.
+// Node suites. The edge function's suites run under Deno (`deno test`), see scripts/run-tests.mjs.
 export default defineConfig({
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "supabase/tests/**/*.test.ts"],
