@@ -19,7 +19,7 @@ import {
   USER_C,
   USER_NOBODY,
 } from "./fixtures.ts";
-import { assertProblem, type Harness, startHarness } from "./harness.ts";
+import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 import { es256Key, sign, unsignedToken } from "./tokens.ts";
 import { claimsFor } from "./tokens.ts";
 
@@ -59,6 +59,7 @@ const zero = (month: number, cumulative: string) => ({
 
 Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile default), USD left out", async () => {
   const body = await ok(await get("/v1/me/analytics/cashflow?year=2026"));
+  assertConforms("get_cashflow", body);
   assert.deepEqual(body, {
     currency: "EUR",
     year: 2026,
@@ -96,6 +97,7 @@ Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile defa
 
 Deno.test("GET /v1/me/analytics/spending-by-category: user A, January and February", async () => {
   const body = await ok(await get("/v1/me/analytics/spending-by-category?from=2026-01-01&to=2026-02-28"));
+  assertConforms("get_spending_by_category", body);
   assert.deepEqual(body, {
     currency: "EUR",
     from: "2026-01-01",
@@ -113,6 +115,7 @@ Deno.test("GET /v1/me/analytics/spending-by-category: user A, January and Februa
 
 Deno.test("GET /v1/me/budget/summary: user A, February 2026", async () => {
   const body = await ok(await get("/v1/me/budget/summary?year=2026&month=2"));
+  assertConforms("get_budget_summary", body);
   assert.deepEqual(body, {
     currency: "EUR",
     year: 2026,
@@ -143,6 +146,7 @@ function addMonthsClamped(iso: string, months: number): string {
 
 Deno.test("GET /v1/me/goals/progress: user A's goals as of today (UTC profile)", async () => {
   const body = await ok(await get("/v1/me/goals/progress"));
+  assertConforms("get_goal_progress", body);
   const today = new Date().toISOString().slice(0, 10);
   assert.equal(body.as_of, today);
   assert.deepEqual(body.goals, [
@@ -181,6 +185,7 @@ Deno.test("GET /v1/me/goals/progress: user A's goals as of today (UTC profile)",
 
 Deno.test("GET /v1/me/statements/imports: user A, newest first, amounts in the import's currency", async () => {
   const body = await ok(await get("/v1/me/statements/imports"));
+  assertConforms("list_statement_imports", body);
   assert.equal(body.next_cursor, null);
   assert.deepEqual(body.data.map((i: { id: string }) => i.id), [IMPORT_A3, IMPORT_A2, IMPORT_A1]);
   assert.deepEqual(body.data[2], {
@@ -204,6 +209,7 @@ Deno.test("GET /v1/me/statements/imports: user A, newest first, amounts in the i
 
 Deno.test("GET /v1/me/statements/transactions: user A, date then id descending, and each filter", async () => {
   const all = await ok(await get("/v1/me/statements/transactions"));
+  assertConforms("list_statement_transactions", all);
   assert.deepEqual(all.data.map((t: { id: string }) => t.id), [8, 7, 6, 5, 4, 3, 2, 10, 1, 9].map(txA));
   assert.deepEqual(all.data.find((t: { id: string }) => t.id === txA(5)), {
     id: txA(5),

@@ -3,7 +3,7 @@
  * plus the error statuses a calculation can answer. One server for the file.
  */
 import assert from "node:assert/strict";
-import { assertProblem, type Harness, startHarness } from "./harness.ts";
+import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 
 let harness: Harness;
 
@@ -54,7 +54,9 @@ Deno.test("POST /v1/analytics/cashflow: a hand-worked year", async () => {
     { month: 3, income: "0.00", expenses: "0.01", net: "-0.01", cumulative_net: "2419.74", transaction_count: 1 },
     ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => zeroMonth(m, "2419.74")),
   ];
-  assert.deepEqual(await response.json(), {
+  const body = await response.json();
+  assertConforms("calculate_cashflow", body);
+  assert.deepEqual(body, {
     currency: "EUR",
     year: 2026,
     months,
@@ -84,7 +86,9 @@ Deno.test("POST /v1/analytics/spending-by-category: hand-worked totals, shares a
     ],
   });
   assert.equal(response.status, 200);
-  assert.deepEqual(await response.json(), {
+  const body = await response.json();
+  assertConforms("calculate_spending_by_category", body);
+  assert.deepEqual(body, {
     currency: "EUR",
     from: "2026-01-01",
     to: "2026-01-31",
@@ -117,7 +121,9 @@ Deno.test("POST /v1/budget/summary: under, near, over and unbudgeted", async () 
     ],
   });
   assert.equal(response.status, 200);
-  assert.deepEqual(await response.json(), {
+  const body = await response.json();
+  assertConforms("calculate_budget_summary", body);
+  assert.deepEqual(body, {
     currency: "EUR",
     year: 2026,
     month: 3,
@@ -164,7 +170,9 @@ Deno.test("POST /v1/goals/progress: behind with a projection, and an overfunded 
     ],
   });
   assert.equal(response.status, 200);
-  assert.deepEqual(await response.json(), {
+  const body = await response.json();
+  assertConforms("calculate_goal_progress", body);
+  assert.deepEqual(body, {
     as_of: "2026-06-30",
     goals: [
       {

@@ -5,7 +5,7 @@
  * called over real HTTP.
  */
 import assert from "node:assert/strict";
-import type { Operation } from "@pfa/core";
+import { createOperations, type Operation } from "@pfa/core";
 import { type App, createApp } from "../app.ts";
 import { createTokenVerifier } from "../auth/verifier.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -103,6 +103,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
 // deno-lint-ignore no-explicit-any
 export type ProblemJson = any;
+
+const registry = createOperations().byName;
+
+/** Asserts that a response body conforms to the operation's documented output schema (the OpenAPI 200 schema). */
+export function assertConforms(operation: keyof typeof registry, body: unknown): void {
+  const result = registry[operation].output.safeParse(body);
+  assert.ok(result.success, `${operation}: ${JSON.stringify(result.error?.issues.slice(0, 3))}`);
+}
 
 /** Asserts a problem+json response (API.md §5) with this status and code, and returns its body. */
 export async function assertProblem(response: Response, status: number, code: string): Promise<ProblemJson> {
