@@ -2,9 +2,8 @@
  * The smallest database interface the direct driver needs: run a function inside one transaction on one
  * connection. scripts/db's SqlClient (PGlite or postgres.js) fits it as is; `postgresEngine` is the production
  * pool (small, with connect and idle timeouts, no prepared statements so it also works through Supavisor in
- * transaction mode); `pgliteEngine` wraps a bare PGlite instance.
+ * transaction mode).
  */
-import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 
 export type SqlRow = Record<string, unknown>;
@@ -123,16 +122,5 @@ export function postgresEngine(url: string, options: PostgresEngineOptions): Sql
       closed = true;
       return sql.end({ timeout: 5 });
     },
-  };
-}
-
-export function pgliteEngine(db: PGlite): SqlEngine {
-  return {
-    transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) =>
-        fn({ query: async (text, params = []) => (await tx.query<SqlRow>(text, [...params])).rows })
-      );
-    },
-    close: () => db.close(),
   };
 }
