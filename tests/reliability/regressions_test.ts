@@ -1,0 +1,74 @@
+/**
+ * Regression tests for what the reliability suites found broken (RELIABILITY.md, "Findings"), at the default limits.
+ * The database outage crash (finding 1) is pinned by faults_test.ts and supabase/functions/v1/data/direct/
+ * sql-engine.test.ts.
+ */
+import assert from "node:assert/strict";
+import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
+import { type AppServer, startApp } from "./helpers/app.ts";
+import { assertWellBehaved, read } from "./helpers/checks.ts";
+import { type FreshDatabase, freshDatabase } from "./helpers/database.ts";
+
+let db: FreshDatabase;
+let app: AppServer;
+
+Deno.test.beforeAll(async () => {
+  db = await freshDatabase();
+  app = await startApp({ db });
+});
+Deno.test.afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+Deno.test("deep nesting (10^5 and 10^6 levels, within the 5 MiB limit) → 400 or 422, never 500", async () => {
+  for (const depth of [100_000, 1_000_000]) {
+    for (const [open, close] of [["[", "]"], ['{"a":', "}"]] as const) {
+      const body = `{"currency":"EUR","transactions":${open.repeat(depth)}1${close.repeat(depth)}}`;
+      for (const path of ["/v1/analytics/cashflow", "/v1/mcp"]) {
+        const mcp = path === "/v1/mcp";
+        const sent = mcp
+          ? `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${body}}}`
+          : body;
+        const answer = await app.fetch(path, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+          body: sent,
+        }).then(read);
+        const what = `${path} nesting ${depth} ${open}`;
+        if (new TextEncoder().encode(sent).byteLength > app.config.limits.maxBodyBytes) {
+          assert.equal(answer.status, 413, what);
+          continue;
+        }
+        assertWellBehaved(answer, app.secrets, "", what);
+        if (mcp) {
+          assert.equal(answer.status, 200, `${what}: ${answer.text.slice(0, 300)}`);
+          assert.ok(answer.json.result?.isError === true || answer.json.error?.code !== -32603, answer.text);
+        } else assert.ok([400, 422].includes(answer.status), `${what}: ${answer.status}`);
+      }
+    }
+  }
+});
+
+Deno.test("MCP tools/call with arguments that are not an object → Invalid params (-32602), not Internal error", async () => {
+  const token = await app.token(DEMO_USERS.alice.id);
+  for (const args of ["true", "1", '"x"', "[]", "null"]) {
+    for (const name of ["calculate_cashflow", "get_goal_progress"]) {
+      const answer = await app.fetch("/v1/mcp", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          Authorization: `Bearer ${token}`,
+        },
+        body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`,
+      }).then(read);
+      const what = `${name} arguments ${args}`;
+      assert.ok(answer.status < 500, what);
+      const problem = answer.json?.result?.isError === true;
+      const invalidParams = answer.json?.error?.code === -32602;
+      assert.ok(problem || invalidParams, `${what}: ${answer.text.slice(0, 300)}`);
+      assert.ok(!/"expected"|"path"|invalid_type/.test(answer.json?.error?.message ?? ""), `${what}: zod internals`);
+    }
+  }
+});
