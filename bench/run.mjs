@@ -45,6 +45,8 @@ const results = {
     node: process.version,
     deno: denoVersion(),
     postgres: null,
+    // Set only for experiments: SQL applied after the migrations (see bench/db.ts).
+    extra_sql: process.env.BENCH_EXTRA_SQL ?? null,
   },
 };
 for (const k of Object.keys(GOALS)) results[k] = null;

@@ -58,6 +58,16 @@ export async function dbSection(ctx) {
     dbName = `pfa_bench_${Date.now()}_${process.pid}`;
     await pg.sql.unsafe(`create database ${dbName}`);
     env.BENCH_DATABASE_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+    // Interrupted (Ctrl-C, timeout): still drop the fresh database.
+    const onSignal = async (signal) => {
+      try {
+        await pg.sql.unsafe(`drop database if exists ${dbName} with (force)`);
+      } finally {
+        process.exit(signal === "SIGINT" ? 130 : 143);
+      }
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
     log(`  fresh database ${dbName}`);
   } else {
     results.environment.engine = "pglite";
