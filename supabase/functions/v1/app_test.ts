@@ -316,12 +316,25 @@ Deno.test("CORS: preflight answers 204 with the allowed headers; responses expos
   });
   assert.equal(preflight.status, 204);
   assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
-  for (const h of ["Authorization", "Content-Type", "apikey", "x-client-info", "If-None-Match"]) {
-    assert.ok(preflight.headers.get("access-control-allow-headers")!.includes(h), h);
+  const allowed = preflight.headers.get("access-control-allow-headers")!.split(", ");
+  for (
+    const h of [
+      "Authorization",
+      "Content-Type",
+      "apikey",
+      "x-client-info",
+      "If-None-Match",
+      "Mcp-Protocol-Version",
+      "Mcp-Session-Id",
+    ]
+  ) {
+    assert.ok(allowed.includes(h), h);
   }
   const response = await app.request("/v1/health", { headers: { Origin: "https://app.example" } });
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
-  for (const h of ["ETag", "X-Request-Id", "RateLimit", "RateLimit-Policy", "Link", "Retry-After"]) {
+  for (
+    const h of ["ETag", "X-Request-Id", "RateLimit", "RateLimit-Policy", "Link", "Retry-After", "WWW-Authenticate"]
+  ) {
     assert.ok(response.headers.get("access-control-expose-headers")!.split(", ").includes(h), h);
   }
 });

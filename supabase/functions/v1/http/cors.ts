@@ -2,8 +2,10 @@
  * CORS for browser apps. Any origin may call the API: authentication is a bearer token, never a cookie, so
  * `Access-Control-Allow-Origin: *` exposes nothing and no credentials mode is used.
  */
-export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, apikey, x-client-info, If-None-Match, X-Request-Id";
-export const CORS_EXPOSED_HEADERS = "ETag, X-Request-Id, RateLimit, RateLimit-Policy, Link, Retry-After";
+export const CORS_ALLOWED_HEADERS =
+  "Authorization, Content-Type, Accept, apikey, x-client-info, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
+export const CORS_EXPOSED_HEADERS =
+  "ETag, X-Request-Id, RateLimit, RateLimit-Policy, Link, Retry-After, WWW-Authenticate, Mcp-Session-Id";
 export const CORS_ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
 /** How long browsers may cache a preflight answer, in seconds. */
 export const CORS_MAX_AGE = "86400";
