@@ -172,33 +172,46 @@ function wrapPostgres(sql: Sql | TxSql, root: Sql): SqlClient {
       return await root.begin((tx) => fn(wrapPostgres(tx, root))) as T;
     },
     async copyCsv(table, columns, csv) {
-      const stream = await sql.unsafe(`copy ${table} (${columns.join(", ")}) from stdin with (format csv)`)
-        .writable();
-      let failure: unknown = null;
-      const done = new Promise<void>((resolve, reject) => {
-        stream.on("error", (error: unknown) => {
-          failure = error;
-          reject(error);
-        });
-        stream.on("finish", () => resolve());
-      });
-      done.catch(() => {});
-      for (const chunk of typeof csv === "string" ? [csv] : csv) {
-        if (failure) break;
-        if (!stream.write(chunk)) {
-          await new Promise<void>((resolve) => {
-            stream.once("drain", resolve);
-            stream.once("error", resolve);
-          });
-        }
-      }
-      stream.end();
-      await done;
+      // postgres.js never settles a COPY whose error arrives after the stream ended (the error is dropped), so
+      // the data goes first into an unconstrained temporary table of the same column types, where nothing but
+      // malformed CSV can fail, and then into the target with one INSERT ... SELECT, whose errors surface normally.
+      const run = async (tx: TxSql) => {
+        const types = await tx.unsafe<{ name: string; type: string }[]>(
+          `select format('%I', a.attname) as name, format_type(a.atttypid, a.atttypmod) as type
+           from unnest(string_to_array($1, ',')) with ordinality as c (name, position)
+           join pg_attribute a on a.attrelid = $2::regclass and a.attname = c.name
+           order by c.position`,
+          [columns.join(","), table],
+        );
+        if (types.length !== columns.length) throw new Error(`copyCsv: unknown columns of ${table}`);
+        const stage = `pg_temp.copy_stage_${Math.random().toString(36).slice(2, 10)}`;
+        const list = types.map((t) => t.name).join(", ");
+        await tx.unsafe(`create temporary table ${stage} (${types.map((t) => `${t.name} ${t.type}`).join(", ")})`);
+        await streamCopy(tx, `${stage} (${list})`, csv);
+        await tx.unsafe(`insert into ${table} (${list}) select ${list} from ${stage}`);
+        await tx.unsafe(`drop table ${stage}`);
+      };
+      if ((sql as unknown) !== root) await (sql as TxSql).savepoint(run);
+      else await root.begin(run);
     },
     async close() {
       if (sql === root) await root.end({ timeout: 5 });
     },
   };
+}
+
+/** `COPY target FROM STDIN` (CSV), writing the chunks with back-pressure. */
+async function streamCopy(sql: TxSql, target: string, csv: string | Iterable<string>): Promise<void> {
+  const stream = await sql.unsafe(`copy ${target} from stdin with (format csv)`).writable();
+  const failed = new Promise<never>((_, reject) => stream.once("error", reject));
+  failed.catch(() => {});
+  for (const chunk of typeof csv === "string" ? [csv] : csv) {
+    if (!stream.write(chunk)) {
+      await Promise.race([new Promise<void>((resolve) => stream.once("drain", () => resolve())), failed]);
+    }
+  }
+  stream.end();
+  await Promise.race([new Promise<void>((resolve) => stream.once("finish", () => resolve())), failed]);
 }
 
 // ---------------------------------------------------------------------------------------------- choosing

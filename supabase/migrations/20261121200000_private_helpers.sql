@@ -6,16 +6,28 @@ comment on schema private is 'Internal helpers for constraints and views; never 
 revoke all on schema private from public;
 grant usage on schema private to authenticated, service_role;
 
--- True when `tz` is an IANA time zone name PostgreSQL knows (e.g. Europe/Berlin, UTC). Used by a check
--- constraint, so it is declared immutable: the time zone database only changes with a server upgrade.
+-- True when `tz` is an IANA time zone name PostgreSQL knows (e.g. Europe/Berlin, UTC, Etc/GMT+3). Used by a
+-- check constraint, so it is declared immutable: the time zone database only changes with a server upgrade.
+-- The name must look like an IANA name (letters, digits, `_`, `+`, `-`, `/`-separated, starting with a letter),
+-- which rules out POSIX specifications such as `UTC+3` or `<+03>-3`, and Postgres must accept it as a zone.
+-- (Looking the name up in pg_timezone_names would be exact too, but reads the whole zone database per call.)
 create function private.is_iana_timezone(tz text) returns boolean
-language sql immutable strict parallel safe
+language plpgsql immutable strict parallel safe
 set search_path = ''
 as $$
-  select exists (select 1 from pg_catalog.pg_timezone_names where name = tz)
+begin
+  if tz !~ '^[A-Za-z][A-Za-z0-9_]*(/[A-Za-z0-9_+-]+)*$' or pg_catalog.char_length(tz) > 64 then
+    return false;
+  end if;
+  perform pg_catalog.timezone(tz, pg_catalog.now());
+  return true;
+exception
+  when invalid_parameter_value then
+    return false;
+end
 $$;
 comment on function private.is_iana_timezone(text) is
-  'True when the argument is a time zone name known to PostgreSQL''s IANA database (pg_timezone_names).';
+  'True when the argument is an IANA time zone name that PostgreSQL accepts (e.g. Europe/Berlin, UTC).';
 
 -- Percentage `part / whole × 100`, rounded half to even to 2 decimals (the API's rule for percentages), computed
 -- exactly with integer division and remainder, so no binary or truncated decimal fraction decides a tie.
