@@ -126,3 +126,11 @@ Deno.test("config: a non-http SUPABASE_URL and an empty key set are refused", ()
   assert.match(problemsOf({ SUPABASE_URL: "ftp://x" }).join(), /http\(s\)/);
   assert.match(problemsOf({ ...base, SUPABASE_JWKS: '{"keys":[]}' }).join(), /at least one key/);
 });
+
+Deno.test("config: PFA_LOG_REQUESTS turns the request log off, defaults on, and refuses other words", () => {
+  assert.equal(loadConfig(base).logRequests, true);
+  assert.equal(loadConfig({ ...base, PFA_LOG_REQUESTS: "false" }).logRequests, false);
+  assert.equal(loadConfig({ ...base, PFA_LOG_REQUESTS: "OFF" }).logRequests, false);
+  assert.equal(loadConfig({ ...base, PFA_LOG_REQUESTS: "1" }).logRequests, true);
+  assert.throws(() => loadConfig({ ...base, PFA_LOG_REQUESTS: "quiet" }), /PFA_LOG_REQUESTS must be true or false/);
+});

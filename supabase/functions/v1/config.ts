@@ -58,6 +58,8 @@ export interface Config {
   readonly database: DatabaseConfig;
   readonly limits: Limits;
   readonly rateLimit: RateLimitConfig;
+  /** One JSON line per request on stdout (PFA_LOG_REQUESTS, default true). Never tokens or bodies. */
+  readonly logRequests: boolean;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +177,14 @@ export function loadConfig(env: Env): Config {
     idleTimeoutSeconds: int("PFA_DB_IDLE_TIMEOUT_SECONDS", 60, 1, 3_600),
   };
 
+  const logRequestsRaw = value("PFA_LOG_REQUESTS")?.toLowerCase();
+  let logRequests = true;
+  if (logRequestsRaw !== undefined) {
+    if (["true", "1", "on", "yes"].includes(logRequestsRaw)) logRequests = true;
+    else if (["false", "0", "off", "no"].includes(logRequestsRaw)) logRequests = false;
+    else problems.push(`PFA_LOG_REQUESTS must be true or false, got ${JSON.stringify(logRequestsRaw)}`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     supabaseUrl,
@@ -183,6 +193,7 @@ export function loadConfig(env: Env): Config {
     database,
     limits,
     rateLimit,
+    logRequests,
   };
 }
 
