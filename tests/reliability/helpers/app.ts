@@ -1,6 +1,6 @@
 /**
- * The real edge function over real HTTP, in this process: the production assembly (scripts/local/function-app.ts:
- * createApp with the MCP routes, as `npm start` and the deployed function build it), the production token
+ * The real edge function over real HTTP, in this process: the production assembly (function-handler.ts: createApp
+ * with the MCP routes, exactly what index.ts deploys and `npm start` serves), the production token
  * verifier trusting a key set generated for this run, and the production direct SQL driver on a fresh database.
  *
  * Every secret the server holds (the private signing key, the legacy HS256 secret, the database password) is a
@@ -12,7 +12,7 @@ import { type Config, loadConfig } from "../../../supabase/functions/v1/config.t
 import { createDirectDataProvider } from "../../../supabase/functions/v1/data/direct/direct-provider.ts";
 import type { AccountDataProvider } from "../../../supabase/functions/v1/data/provider.ts";
 import { createAccountDataProvider } from "../../../supabase/functions/v1/deps.ts";
-import { createFunctionHandler } from "../../../scripts/local/function-app.ts";
+import { createFunctionHandler } from "../../../supabase/functions/v1/function-handler.ts";
 import type { FreshDatabase } from "./database.ts";
 import { withPassword } from "./database.ts";
 
