@@ -150,7 +150,6 @@ export function createPostgresClient(url: string, options: PostgresClientOptions
         parse: textParsers[OID.timestamptz],
       },
     },
-    fetch_types: false,
   });
   return wrapPostgres(sql, sql);
 }
