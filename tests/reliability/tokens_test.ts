@@ -9,7 +9,16 @@ import assert from "node:assert/strict";
 import { exportJWK, exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { createOperations } from "@pfa/core";
 import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
-import { type AppServer, claimsFor, es256Key, LEGACY_SECRET, signWith, startApp } from "./helpers/app.ts";
+import {
+  type AppServer,
+  claimsFor,
+  es256Key,
+  ISSUER,
+  LEGACY_SECRET,
+  signWith,
+  startApp,
+  SUPABASE_URL,
+} from "./helpers/app.ts";
 import { type Answer, assertNoLeak, assertProblemShape, read } from "./helpers/checks.ts";
 import { type FreshDatabase, freshDatabase } from "./helpers/database.ts";
 
@@ -222,4 +231,28 @@ Deno.test("no token, a token in the query string, or a non-Bearer scheme: 401 on
     const basic = await app.fetch(path, { headers: { Authorization: `Basic ${btoa(`x:${token}`)}` } }).then(read);
     assertProblemShape(basic, 401, `${path} Basic`);
   }
+});
+
+Deno.test("MCP: account tools without a token → 401 naming the protected-resource metadata; calculation tools work", async () => {
+  const call = (name: string, args: Record<string, unknown>) =>
+    app.fetch("/v1/mcp", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    }).then(read);
+  for (const op of operations.filter((o) => o.kind === "account")) {
+    const answer = await call(op.name, {});
+    assertProblemShape(answer, 401, `${op.name} without a token`);
+    const challenge = answer.headers.get("www-authenticate") ?? "";
+    const metadata = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
+    assert.ok(metadata, `${op.name}: ${challenge}`);
+    // hosted layout: the gateway serves the function under /functions/v1
+    assert.equal(metadata, `${SUPABASE_URL}/functions/v1/v1/mcp/.well-known/oauth-protected-resource`);
+    const document = await app.fetch("/v1/mcp/.well-known/oauth-protected-resource").then(read);
+    assert.equal(document.status, 200, document.text);
+    assert.deepEqual(document.json.authorization_servers, [ISSUER], document.text);
+  }
+  const calc = await call("calculate_cashflow", { currency: "EUR", year: 2026, transactions: [] });
+  assert.equal(calc.status, 200, calc.text);
+  assert.equal(calc.json.result.structuredContent.currency, "EUR");
 });
