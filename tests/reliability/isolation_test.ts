@@ -334,3 +334,49 @@ Deno.test("isolation in the database: as authenticated with one user's claims, e
     assert.equal(rows.length, 0, `anon sees ${relation}`);
   }
 });
+
+Deno.test("isolation under concurrency: 8 users × every account endpoint, 5 rounds at once, pool smaller than the burst", async () => {
+  // Every request is one transaction with `set local role` and the caller's claims on a pooled connection; a burst
+  // far larger than the pool forces connections to be reused between users in quick succession.
+  const jobs = truth.users.flatMap((user) =>
+    accountOps.flatMap((op) => {
+      const shape = (op.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+      const path = op.path + ("currency" in shape ? `?currency=${truth.currency.get(user)}` : "");
+      return Array.from({ length: 5 }, () => ({ user, path }));
+    })
+  );
+  const sequential = new Map<string, string>();
+  for (const { user, path } of jobs) {
+    const key = `${user} ${path}`;
+    if (!sequential.has(key)) sequential.set(key, (await get(user, path)).text);
+  }
+  const answers = await Promise.all(jobs.map(async (job) => ({ ...job, answer: await get(job.user, job.path) })));
+  for (const { user, path, answer } of answers) {
+    assert.equal(answer.status, 200, `${path}: ${answer.text}`);
+    assertOnlyOwn(user, answer.text, `concurrent ${path}`);
+    assert.equal(
+      answer.text,
+      sequential.get(`${user} ${path}`),
+      `concurrent ${path} of ${user} = its sequential answer`,
+    );
+  }
+});
+
+Deno.test("isolation of ETags: another user's ETag never produces a 304", async () => {
+  const [a, b] = truth.users;
+  for (const path of ["/v1/me/goals/progress", "/v1/me/statements/imports"]) {
+    const mine = await get(a!, path);
+    const etag = mine.headers.get("etag")!;
+    const again = await app.fetch(path, {
+      headers: { Authorization: `Bearer ${tokens.get(a!)}`, "If-None-Match": etag },
+    });
+    assert.equal(again.status, 304, "control: the owner's own ETag matches");
+    await again.body?.cancel();
+    const other = await app.fetch(path, {
+      headers: { Authorization: `Bearer ${tokens.get(b!)}`, "If-None-Match": etag },
+    })
+      .then(read);
+    assert.equal(other.status, 200, `${path}: b with a's ETag`);
+    assertOnlyOwn(b!, other.text, path);
+  }
+});
