@@ -32,6 +32,10 @@ let db: FreshDatabase;
 let proxy: TcpProxy;
 let app: AppServer;
 let tokens: string[];
+const USERS = [DEMO_USERS.alice.id, DEMO_USERS.bob.id];
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** id → owner, for every row of every user (read as the trusted owner). */
+const owners = new Map<string, string>();
 
 interface Sample {
   readonly phase: string;
@@ -73,6 +77,12 @@ function startLoad(workers: number) {
       });
       const answer = await read(response);
       status = answer.status;
+      if (status === 200 && kind === "account") {
+        // isolation must hold while connections die: no id of the other user's rows
+        const mine = USERS[i % USERS.length]!;
+        const leaked = (answer.text.match(UUID) ?? []).find((id) => owners.has(id) && owners.get(id) !== mine);
+        if (leaked) problem = `${path} of ${mine} shows row ${leaked} of ${owners.get(leaked)}`;
+      }
       if (status !== 200) {
         try {
           assertProblemShape(answer, 503, `${path} in ${samplePhase}`);
@@ -161,7 +171,13 @@ Deno.test.beforeAll(async () => {
       PFA_DB_POOL_MAX: String(POOL_MAX),
     },
   });
-  tokens = [await app.token(DEMO_USERS.alice.id), await app.token(DEMO_USERS.bob.id)];
+  tokens = await Promise.all(USERS.map((user) => app.token(user)));
+  for (const table of ["statement_transactions", "statement_imports", "goals", "budgets"]) {
+    const rows = await db.client.query<{ id: string; user_id: string }>(
+      `select id::text, user_id::text from public.${table}`,
+    );
+    for (const row of rows) owners.set(row.id, row.user_id);
+  }
 });
 Deno.test.afterAll(async () => {
   await app?.close();
