@@ -3,11 +3,20 @@ import { cashflowBody } from "./payload.mjs";
 import { cannon, freePort, median, procMemory, round, runDeno, sleep, spawnDeno, stop, waitFor200 } from "./proc.mjs";
 
 const CASHFLOW = "/v1/analytics/cashflow";
-/** The bench-only entry that builds the real app (createApp) with calculation routes and no database driver. */
-export const APP_SERVER = "bench/servers/app.ts";
+/** The deployed entry (supabase/functions/v1/index.ts) run unchanged on a chosen port. */
+export const APP_SERVER = "bench/servers/entry.ts";
 const FLOOR_SERVER = "bench/servers/floor.ts";
-/** Environment for the real function under load: rate limiting must not turn the benchmark into a 429 test. */
-export const APP_ENV = { BENCH: "1" };
+/**
+ * The function's environment: hosted configuration without a database URL (supabase-js driver, never called by
+ * calculations), request log on (to /dev/null), a rate limit that never refuses the load generator. Same values
+ * as BENCH_FUNCTION_ENV in bench/servers/build.ts.
+ */
+export const APP_ENV = {
+  SUPABASE_URL: "http://127.0.0.1:54321",
+  SUPABASE_ANON_KEY: "bench-anon-key",
+  PFA_RATE_LIMIT_REQUESTS: "1000000",
+  DATABASE_URL: "",
+};
 
 async function startServer(script, env = {}) {
   const port = freePort();

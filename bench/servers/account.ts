@@ -1,17 +1,17 @@
 /**
- * Serves the real app on a benchmark database: createApp with the production direct SQL driver (one transaction
- * per request, `set local role authenticated`, the request's claims), the production token verifier with a
- * key set generated for this run, and a token of the measured user signed with that key.
+ * Serves the deployed function's handler (function-handler.ts, as index.ts) on a benchmark database: with a URL,
+ * production's deps.ts direct SQL driver (one transaction per request, `set local role authenticated`, the
+ * request's claims); the production token verifier with a key set generated for this run; a token of the
+ * measured user signed with that key.
  */
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { createApp } from "../../supabase/functions/v1/app.ts";
 import { createTokenVerifier } from "../../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../../supabase/functions/v1/config.ts";
 import { createDirectDataProvider } from "../../supabase/functions/v1/data/direct/direct-provider.ts";
 import type { SqlEngine } from "../../supabase/functions/v1/data/direct/sql-engine.ts";
 import type { AccountDataProvider } from "../../supabase/functions/v1/data/provider.ts";
 import { createDependencies } from "../../supabase/functions/v1/deps.ts";
-import { registerMcpRoutes } from "../../supabase/functions/v1/mcp/routes.ts";
+import { createFunctionHandler } from "../../supabase/functions/v1/function-handler.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
 
 const ISSUER_BASE = "http://127.0.0.1:54321";
@@ -27,11 +27,13 @@ export async function serveAccountApp(options: ServeOptions) {
   const kid = "bench";
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
   const config = loadConfig({
-    SUPABASE_URL: ISSUER_BASE,
-    SUPABASE_JWKS: JSON.stringify({ keys: [jwk] }),
-    DATABASE_URL: options.databaseUrl,
     PFA_RATE_LIMIT_REQUESTS: "1000000",
     ...Deno.env.toObject(),
+    SUPABASE_URL: ISSUER_BASE,
+    SUPABASE_JWKS: JSON.stringify({ keys: [jwk] }),
+    SUPABASE_JWKS_URL: undefined,
+    SUPABASE_ANON_KEY: undefined,
+    DATABASE_URL: options.databaseUrl,
   });
   // With a URL: production's own wiring (deps.ts: the direct driver's postgres.js pool). PGlite: the same driver
   // on the embedded database, one transaction at a time (as npm start runs it).
@@ -52,14 +54,7 @@ export async function serveAccountApp(options: ServeOptions) {
       acquireTimeoutMs: config.database.connectTimeoutSeconds * 1000,
     });
   }
-  const app = createApp(
-    {
-      config: { ...config, logRequests: Deno.env.get("BENCH_LOG_REQUESTS") !== "0" },
-      verifier: createTokenVerifier(config),
-      accountData,
-    },
-    { extend: registerMcpRoutes },
-  );
+  const handler = createFunctionHandler({ config, verifier: createTokenVerifier(config), accountData });
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({ role: "authenticated", email: "bench@example.com", is_anonymous: false })
     .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
@@ -69,7 +64,7 @@ export async function serveAccountApp(options: ServeOptions) {
     .setIssuedAt(now)
     .setExpirationTime(now + 3600)
     .sign(privateKey);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handler);
   const [year, month] = options.user.budgetMonth.split("-").map(Number);
   const url = `http://127.0.0.1:${server.addr.port}/v1/me/budget/summary?year=${year}&month=${month}` +
     `&currency=${options.user.currency}`;
@@ -77,7 +72,7 @@ export async function serveAccountApp(options: ServeOptions) {
     url,
     token,
     user: options.user.id,
-    served_by: `bench/servers/account.ts: createApp + the direct SQL driver (${
+    served_by: `bench/servers/account.ts: function-handler.ts + the direct SQL driver (${
       options.databaseUrl ? `deps.ts, postgres.js pool of ${config.database.poolMax}` : "PGlite, one connection"
     }), in the bench/db.ts process`,
   };

@@ -1,37 +1,27 @@
 /**
- * Builds the real function for the calculation benchmarks exactly as production wires it (deps.ts
- * createDependencies + createApp with the MCP routes, as scripts/local/function-app.ts and index.ts do), in the
- * hosted configuration without a database URL: the supabase-js driver with an anon key, which no calculation
- * route ever calls. Paths are the function's own (`/v1/...`), as the edge runtime hands them over.
+ * The deployed function's handler for in-process measurements (bench/inproc.ts), built exactly as index.ts builds
+ * it: loadConfig(env) -> createDependencies -> createFunctionHandler (createApp with the MCP routes). The hosted
+ * configuration without DATABASE_URL: the supabase-js driver with an anon key, which no calculation route calls.
  */
-import { createApp } from "../../supabase/functions/v1/app.ts";
 import { loadConfig } from "../../supabase/functions/v1/config.ts";
 import { createDependencies } from "../../supabase/functions/v1/deps.ts";
-import { registerMcpRoutes } from "../../supabase/functions/v1/mcp/routes.ts";
+import { createFunctionHandler } from "../../supabase/functions/v1/function-handler.ts";
 
 export interface FetchApp {
-  fetch(request: Request, env?: unknown): Response | Promise<Response>;
+  fetch(request: Request): Response | Promise<Response>;
 }
 
-/** The bench servers' environment: a local project URL, an anon key, a rate limit that never refuses the load. */
-export function benchEnv(): Record<string, string | undefined> {
-  return {
-    SUPABASE_URL: "http://127.0.0.1:54321",
-    SUPABASE_ANON_KEY: "bench-anon-key",
-    PFA_RATE_LIMIT_REQUESTS: "1000000",
-    ...Deno.env.toObject(),
-    DATABASE_URL: undefined,
-  };
-}
+/** The bench's function environment (also passed to the spawned entry by bench/lib/calc.mjs). */
+export const BENCH_FUNCTION_ENV = {
+  SUPABASE_URL: "http://127.0.0.1:54321",
+  SUPABASE_ANON_KEY: "bench-anon-key",
+  // High enough never to refuse the load generator; the limiter still runs on every request.
+  PFA_RATE_LIMIT_REQUESTS: "1000000",
+};
 
-export function buildCalculationApp(env = benchEnv()): Promise<FetchApp> {
-  const config = loadConfig(env);
-  const deps = createDependencies(config);
-  // The request log stays on, as in production (one JSON line per request on stdout); BENCH_LOG_REQUESTS=0 turns
-  // it off to see its cost.
-  const app = createApp(
-    { ...deps, config: { ...deps.config, logRequests: env.BENCH_LOG_REQUESTS !== "0" } },
-    { extend: registerMcpRoutes },
-  );
-  return Promise.resolve(app);
+export function buildCalculationApp(): Promise<FetchApp> {
+  const env = { ...BENCH_FUNCTION_ENV, ...Deno.env.toObject() };
+  delete (env as Record<string, string | undefined>).DATABASE_URL;
+  const handler = createFunctionHandler(createDependencies(loadConfig(env)));
+  return Promise.resolve({ fetch: (request) => handler(request) });
 }
