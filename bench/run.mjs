@@ -8,7 +8,7 @@
 //         the Deno + Hono floor, alternating rounds), cold_start_ms (median of spawns), peak_rss_mb_50k
 //   db    on a fresh database (PostgreSQL at 127.0.0.1:5432, else embedded PGlite): rls_overhead,
 //         summary_vs_raw_speedup, query plans in bench/plans/, me_budget_summary_p99_ms (autocannon, 32 connections)
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { denoVersion, ROOT, round } from "./lib/proc.mjs";
@@ -78,7 +78,10 @@ for (const [k, g] of Object.entries(GOALS)) {
 }
 results.duration_s = round((Date.now() - started) / 1000, 1);
 
-writeFileSync(join(ROOT, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
+// A partial run (--only) never replaces the full results.
+const outFile = only ? `bench/out/results-${only.join("-")}.json` : "bench/results.json";
+mkdirSync(join(ROOT, "bench/out"), { recursive: true });
+writeFileSync(join(ROOT, outFile), JSON.stringify(results, null, 2) + "\n");
 
 // The table.
 const rows = [["key", "value", "goal", "met"]];
@@ -103,4 +106,4 @@ console.log(line(rows[0]));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of rows.slice(1)) console.log(line(r));
 for (const [k, e] of Object.entries(results.errors)) console.log(`error in ${k}: ${String(e).split("\n")[0]}`);
-console.log(`\nwrote bench/results.json (${results.duration_s}s)`);
+console.log(`\nwrote ${outFile} (${results.duration_s}s)`);

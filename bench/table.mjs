@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Prints bench/results.json (or the file given) as the Markdown tables used in BENCHMARKS.md.
+import { readFileSync } from "node:fs";
+
+const file = process.argv[2] ?? new URL("./results.json", import.meta.url);
+const r = JSON.parse(readFileSync(file, "utf8"));
+const m = r.measurements;
+const row = (...cells) => `| ${cells.join(" | ")} |`;
+const met = (
+  k,
+) => (r.goals[k].met === null
+  ? (r[k] === null ? "not measured" : "report only")
+  : r.goals[k].met
+  ? "**met**"
+  : "**missed**");
+const raw = {
+  post_cashflow_50k_vs_parse: () =>
+    `handler ${m.post_cashflow_50k_vs_parse?.handle_median_ms} ms / JSON.parse ${m.post_cashflow_50k_vs_parse?.parse_median_ms} ms`,
+  rls_overhead: () =>
+    `authenticated ${m.rls_overhead?.authenticated_function_median_ms} ms / superuser ${m.rls_overhead?.superuser_explicit_median_ms} ms (inline body as authenticated: ${m.rls_overhead?.rls_overhead_inline})`,
+  summary_vs_raw_speedup: () =>
+    `raw ${m.summary_vs_raw_speedup?.raw_median_ms} ms (${m.summary_vs_raw_speedup?.raw_transactions_loaded} rows) / aggregated ${m.summary_vs_raw_speedup?.aggregated_median_ms} ms`,
+  calc_vs_parse_throughput: () =>
+    `${m.calc_vs_parse_throughput?.real_function_rps} req/s / floor ${m.calc_vs_parse_throughput?.floor_rps} req/s`,
+  cold_start_ms: () => `floor server (Deno + Hono) ${m.cold_start_ms?.floor_server_median_ms} ms in the same run`,
+  peak_rss_mb_50k: () =>
+    `before ${m.peak_rss_mb_50k?.real_function?.rss_mb_before} MB; floor server peak ${m.peak_rss_mb_50k?.floor_server?.peak_rss_mb} MB`,
+  me_budget_summary_p99_ms: () => {
+    const x = m.me_budget_summary_p99_ms;
+    return x
+      ? `p50 ${x.latency_ms.p50} ms, ${x.requests_per_sec} req/s, ${x.non2xx} non-2xx of ${x.total_requests}`
+      : "";
+  },
+};
+console.log(
+  `Run: ${r.date}, ${r.mode} mode, engine ${r.environment.engine}, ${r.environment.cpus} CPUs, ` +
+    `${r.environment.deno}, Node ${r.environment.node}` +
+    `${r.environment.extra_sql ? `, extra SQL ${r.environment.extra_sql}` : ""}, ${r.duration_s} s.\n`,
+);
+console.log(row("Key", "Value", "Goal", "Status", "Raw measurements"));
+console.log(row("---", "---:", "---", "---", "---"));
+for (const k of Object.keys(r.goals)) {
+  let detail = "";
+  try {
+    detail = raw[k]?.() ?? "";
+  } catch { /* missing measurement */ }
+  console.log(row(`\`${k}\``, r[k] ?? "n/a", r.goals[k].goal, met(k), detail));
+}
+if (m.plans) {
+  console.log("\n" + row("Read function", "Index use", "Seq scans", "InitPlan", "Time (ms)"));
+  console.log(row("---", "---", "---", "---", "---:"));
+  for (const [name, p] of Object.entries(m.plans)) {
+    console.log(
+      row(
+        `\`${name}\``,
+        p.index_scans.join(", ") || "-",
+        p.seq_scans.join(", ") || "-",
+        p.initplan_auth_uid ? "yes" : "no",
+        p.execution_ms,
+      ),
+    );
+  }
+}
+if (Object.keys(r.errors).length) {
+  console.log("\nErrors:");
+  for (const [k, e] of Object.entries(r.errors)) console.log(`- ${k}: ${String(e).split("\n")[0]}`);
+}
