@@ -303,3 +303,65 @@ Deno.test("security headers on every kind of answer: JSON, problem, 304, preflig
   assert.equal(docs.headers.get("x-content-type-options"), "nosniff");
   assert.ok(!/<script/i.test(docs.text), "the reference page runs no script");
 });
+
+/** Sends raw bytes on a fresh TCP connection; returns the status line, or null when nothing came within `waitMs`. */
+async function raw(request: string, waitMs = 5000): Promise<string | null> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(app.origin).port) });
+  try {
+    await conn.write(new TextEncoder().encode(request));
+    const buffer = new Uint8Array(4096);
+    const timer = setTimeout(() => conn.close(), waitMs);
+    try {
+      const n = await conn.read(buffer);
+      return n === null ? null : new TextDecoder().decode(buffer.subarray(0, n)).split("\r\n")[0]!;
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    try {
+      conn.close();
+    } catch { /* closed by the timer */ }
+  }
+}
+
+Deno.test("raw HTTP oddities: huge or many headers, smuggling, garbage → 4xx from the runtime; a stalled body blocks nobody", async () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      "100 KB header",
+      `GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(100_000)}\r\n\r\n`,
+      /^HTTP\/1\.1 4\d\d/,
+    ],
+    [
+      "500 headers",
+      `GET /v1/health HTTP/1.1\r\nHost: x\r\n${
+        Array.from({ length: 500 }, (_, i) => `X-H${i}: v`).join("\r\n")
+      }\r\n\r\n`,
+      /^HTTP\/1\.1 4\d\d/,
+    ],
+    [
+      "Content-Length with Transfer-Encoding (smuggling)",
+      "POST /v1/analytics/cashflow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n" +
+      "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+      /^HTTP\/1\.1 400/,
+    ],
+    ["negative Content-Length", "GET /v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", /^HTTP\/1\.1 400/],
+    ["garbage request line", "GARBAGE\r\n\r\n", /^HTTP\/1\.1 400/],
+    ["bad percent-encoding", "GET /v1/%ZZ HTTP/1.1\r\nHost: x\r\n\r\n", /^HTTP\/1\.1 404/],
+    ["absolute-form target", "GET http://evil.example/v1/health HTTP/1.1\r\nHost: x\r\n\r\n", /^HTTP\/1\.1 200/],
+  ];
+  for (const [what, request, expected] of cases) {
+    const status = await raw(request);
+    assert.match(status ?? "(no answer)", expected, what);
+  }
+  // a client that announces 100 bytes and sends 5 holds only its own request: others are served meanwhile
+  const stalled = raw(
+    'POST /v1/analytics/cashflow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cur',
+    3000,
+  );
+  const meanwhile = await app.fetch("/v1/health").then(read);
+  assert.equal(meanwhile.status, 200);
+  assert.equal(await stalled, null, "the stalled request is still waiting for its body");
+  assert.equal((await app.fetch("/v1/health").then(read)).status, 200);
+});
