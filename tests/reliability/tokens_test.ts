@@ -256,3 +256,56 @@ Deno.test("MCP: account tools without a token → 401 naming the protected-resou
   assert.equal(calc.status, 200, calc.text);
   assert.equal(calc.json.result.structuredContent.currency, "EUR");
 });
+
+Deno.test("JWKS outage: 503 + Retry-After while no key was ever fetched, then keys are cached through outages", async () => {
+  // A JWKS endpoint this test can take down: serves the trusted public key while `up`, refuses otherwise.
+  let up = false;
+  let fetches = 0;
+  const key = await es256Key();
+  const jwks = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
+    fetches++;
+    return up ? Response.json({ keys: [key.publicJwk] }) : new Response("down", { status: 503 });
+  });
+  const server = await startApp({
+    db,
+    env: { SUPABASE_JWKS: "", SUPABASE_JWKS_URL: `http://127.0.0.1:${jwks.addr.port}/auth/v1/.well-known/jwks.json` },
+  });
+  try {
+    const token = await signWith(key, claimsFor(ALICE));
+    const calc = () =>
+      server.fetch("/v1/analytics/cashflow", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ currency: "EUR", year: 2026, transactions: [] }),
+      }).then(read);
+    const started = performance.now();
+    const down = await get(server, "/v1/me/goals/progress", token);
+    assertProblemShape(down, 503, "JWKS down, nothing cached");
+    assertNoLeak(down, [...server.secrets, token], "", "JWKS down");
+    assert.ok(performance.now() - started < 10_000, "answered within the fetch timeout");
+    assert.equal((await calc()).status, 200, "calculations do not need the key set");
+    up = true;
+    // jose waits a cooldown between refetches; the service recovers by itself once it passes
+    let recovered = false;
+    for (let i = 0; i < 80 && !recovered; i++) {
+      const answer = await get(server, "/v1/me/goals/progress", token);
+      recovered = answer.status === 200;
+      if (!recovered) {
+        assertProblemShape(answer, 503, "JWKS back, cooldown");
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    assert.ok(recovered, "recovered after the JWKS endpoint came back");
+    up = false;
+    const cached = await get(server, "/v1/me/goals/progress", token);
+    assert.equal(cached.status, 200, "the cached keys keep verifying while the endpoint is down again");
+    // a forged token naming an unknown kid during the outage is refused or 503, never accepted
+    const forged = await signWith(await es256Key(), claimsFor(ALICE));
+    const answer = await get(server, "/v1/me/goals/progress", forged);
+    assertProblemShape(answer, [401, 503], "unknown kid during the outage");
+    assert.ok(fetches >= 2, `${fetches} JWKS fetches`);
+  } finally {
+    await server.close();
+    await jwks.shutdown();
+  }
+});
