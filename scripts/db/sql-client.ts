@@ -12,6 +12,7 @@
  * | date                     | string `YYYY-MM-DD`                                           |
  * | timestamptz              | string RFC 3339 in UTC, microseconds kept (`...T06:00:00Z`)   |
  * | json, jsonb              | parsed value                                                  |
+ * | arrays                   | arrays of the values above                                    |
  * | text, uuid, others       | string                                                        |
  *
  * Every session runs with `TimeZone = UTC`.
