@@ -35,7 +35,8 @@ import { serveAccountApp } from "./servers/account.ts";
 
 const url = Deno.env.get("BENCH_DATABASE_URL") || undefined;
 const quick = Deno.env.get("BENCH_QUICK") === "1";
-const PLANS_DIR = new URL("./plans/", import.meta.url);
+/** bench/plans/ for a full run; the orchestrator points partial runs (--only) elsewhere. */
+const PLANS_DIR = new URL(`${Deno.env.get("BENCH_PLANS_DIR") ?? "./plans"}/`, import.meta.url);
 
 // Events go to stderr: stdout carries the served app's request log, which the orchestrator discards.
 const emit = (event: string, data: Record<string, unknown>) =>
@@ -434,24 +435,38 @@ async function summaryVsRaw(s: Setup) {
 
 // ------------------------------------------------------------------------------------------ plans
 
+/** Each account read function with realistic arguments for the measured user. */
 const PLAN_CALLS: Record<string, (u: Setup["user"]) => [string, unknown[]]> = {
-  me_profile: () => ["select * from public.me_profile()", []],
-  me_ledger_totals: (u) => [
-    "select * from public.me_ledger_totals($1::date, $2::date)",
-    [`${u.year}-01-01`, `${u.year}-12-31`],
-  ],
-  me_budgets: (u) => ["select * from public.me_budgets($1::date)", [u.budgetMonth]],
-  me_goals: (u) => ["select * from public.me_goals($1::date)", [`${u.year}-12-31`]],
-  me_statement_imports: () => ["select * from public.me_statement_imports(51, null, null)", []],
-  me_statement_transactions: () => [
-    "select * from public.me_statement_transactions(51, null, null, null, null, null, null, null)",
-    [],
-  ],
+  me_profile: () => ["me_profile", []],
+  me_ledger_totals: (u) => ["me_ledger_totals", [`${u.year}-01-01`, `${u.year}-12-31`]],
+  me_budgets: (u) => ["me_budgets", [u.budgetMonth]],
+  me_goals: (u) => ["me_goals", [`${u.year}-12-31`]],
+  me_statement_imports: () => ["me_statement_imports", [51, null, null]],
+  me_statement_transactions: () => ["me_statement_transactions", [51, null, null, null, null, null, null, null]],
   me_statement_transactions_filtered: (u) => [
-    "select * from public.me_statement_transactions(51, null, null, null, $1::date, $2::date, 'Groceries', 'expense')",
-    [`${u.year}-03-01`, `${u.year}-03-31`],
+    "me_statement_transactions",
+    [51, null, null, null, `${u.year}-03-01`, `${u.year}-03-31`, "Groceries", "expense"],
   ],
 };
+
+interface FunctionSource {
+  body: string;
+  argNames: string[];
+  argTypes: string[];
+}
+
+async function functionSource(session: Session, name: string): Promise<FunctionSource> {
+  const [row] = await session.query(
+    `select p.prosrc as body, p.pronargs as n, coalesce(p.proargnames, '{}') as names,
+            array(select pg_catalog.format_type(t, null) from unnest(p.proargtypes) as t) as types
+     from pg_catalog.pg_proc as p join pg_catalog.pg_namespace as ns on ns.oid = p.pronamespace
+     where ns.nspname = 'public' and p.proname = $1`,
+    [name],
+  );
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : String(v).replace(/^{|}$/g, "").split(","));
+  const n = Number(row!.n);
+  return { body: String(row!.body), argNames: list(row!.names).slice(0, n), argTypes: list(row!.types).slice(0, n) };
+}
 
 interface PlanSummary {
   file: string;
@@ -487,27 +502,33 @@ async function plans(s: Setup): Promise<Record<string, PlanSummary>> {
     );
   }
   for (const [name, call] of Object.entries(PLAN_CALLS)) {
-    const [text, params] = call(user);
+    const [fn, params] = call(user);
+    const src = await functionSource(session, fn);
+    const text = `select * from public.${fn}(${src.argTypes.map((t, i) => `$${i + 1}::${t}`).join(", ")})`;
     let planText: string;
+    let how: string;
     if (session.engine === "postgres") {
       await asUser(session, user.id, () => session.query(text, params)); // warm
       session.notices.length = 0;
       await asUser(session, user.id, () => session.query(text, params));
       planText = session.notices.join("\n\n");
+      how = "auto_explain (analyze, buffers, nested statements): the first plan is the statement inside the " +
+        "function, the last the outer call";
     } else {
-      const rows = await asUser(
-        session,
-        user.id,
-        () => session.query(`explain (analyze, buffers) ${text}`, params),
-      );
-      planText = rows.map((r) => String(Object.values(r)[0])).join("\n") +
-        "\n\n(PGlite: no auto_explain, so the plan of the statement inside the SQL function is not shown.)";
+      // No auto_explain in PGlite: EXPLAIN the function's own SQL text with its arguments as parameters.
+      let body = src.body;
+      src.argNames.forEach((arg, i) => {
+        body = body.replace(new RegExp(`\\b${arg}\\b`, "g"), `$${i + 1}::${src.argTypes[i]}`);
+      });
+      const rows = await asUser(session, user.id, () => session.query(`explain (analyze, buffers) ${body}`, params));
+      planText = rows.map((r) => String(Object.values(r)[0])).join("\n");
+      how = "PGlite has no auto_explain: EXPLAIN (ANALYZE, BUFFERS) of the function's SQL text (from pg_proc) with " +
+        "its arguments as parameters";
     }
     const header = `-- ${name}: ${text}  ${JSON.stringify(params)}\n-- as authenticated (set local role, ` +
       `request.jwt.claims of the measured user: ${user.transactions} transactions), ${s.session.engine}\n` +
-      `-- auto_explain (analyze, buffers, nested statements): the first plan is the statement inside the ` +
-      `function, the last the outer call\n\n`;
-    const file = `bench/plans/${name}.txt`;
+      `-- ${how}\n\n`;
+    const file = new URL(`${name}.txt`, PLANS_DIR).pathname.replace(/^.*\/bench\//, "bench/");
     await Deno.writeTextFile(new URL(`${name}.txt`, PLANS_DIR), header + planText + "\n");
     out[name] = { file, ...summarizePlan(planText) };
   }

@@ -54,7 +54,7 @@ results.measurements = {};
 results.errors = {};
 
 const log = (...a) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s]`, ...a);
-const ctx = { quick, results, log };
+const ctx = { quick, results, log, plansDir: only ? "./out/plans" : "./plans" };
 
 const sections = [
   ["calc", calcSection],

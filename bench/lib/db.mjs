@@ -51,7 +51,7 @@ export async function dbSection(ctx) {
   const { results, quick, log } = ctx;
   const pg = await postgresAvailable();
   let dbName = null;
-  const env = { BENCH_QUICK: quick ? "1" : "" };
+  const env = { BENCH_QUICK: quick ? "1" : "", BENCH_PLANS_DIR: ctx.plansDir ?? "./plans" };
   if (pg) {
     results.environment.engine = "postgres";
     results.environment.postgres = pg.version;
