@@ -457,13 +457,15 @@ interface FunctionSource {
 
 async function functionSource(session: Session, name: string): Promise<FunctionSource> {
   const [row] = await session.query(
-    `select p.prosrc as body, p.pronargs as n, coalesce(p.proargnames, '{}') as names,
-            array(select pg_catalog.format_type(t, null) from unnest(p.proargtypes) as t) as types
+    `select p.prosrc as body, p.pronargs as n,
+            pg_catalog.array_to_string(coalesce(p.proargnames, '{}'), '|') as names,
+            pg_catalog.array_to_string(array(select pg_catalog.format_type(t, null)
+                                             from unnest(p.proargtypes) as t), '|') as types
      from pg_catalog.pg_proc as p join pg_catalog.pg_namespace as ns on ns.oid = p.pronamespace
      where ns.nspname = 'public' and p.proname = $1`,
     [name],
   );
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : String(v).replace(/^{|}$/g, "").split(","));
+  const list = (v: unknown) => (String(v) === "" ? [] : String(v).split("|"));
   const n = Number(row!.n);
   return { body: String(row!.body), argNames: list(row!.names).slice(0, n), argTypes: list(row!.types).slice(0, n) };
 }

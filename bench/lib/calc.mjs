@@ -107,6 +107,13 @@ async function coldStart(ctx) {
     app.push(await spawnTo200(APP_SERVER, APP_ENV));
     floor.push(await spawnTo200(FLOOR_SERVER, {}));
   }
+  // Where the time goes (ms since process start after each step), median over 3 processes.
+  const parts = [];
+  for (let i = 0; i < 3; i++) {
+    const out = await runDeno("bench/coldparts.ts", [], { PFA_LOG_REQUESTS: "false" });
+    parts.push(JSON.parse(out.trim().split("\n").at(-1)));
+  }
+  const breakdown = Object.fromEntries(Object.keys(parts[0]).map((k) => [k, round(median(parts.map((p) => p[k])), 1)]));
   ctx.results.cold_start_ms = round(median(app), 1);
   ctx.results.measurements.cold_start_ms = {
     method: `spawn \`deno run -A ${APP_SERVER}\` (real app, calculation routes, no database) until the first 200 ` +
@@ -114,6 +121,7 @@ async function coldStart(ctx) {
     real_function_ms: app.map((x) => round(x, 1)),
     floor_server_median_ms: round(median(floor), 1),
     floor_server_ms: floor.map((x) => round(x, 1)),
+    module_load_breakdown_ms_since_start: breakdown,
   };
 }
 
