@@ -83,9 +83,13 @@ function pgliteOps(db: PgliteLike): Omit<SqlClient, "transaction" | "close"> {
 }
 
 /** A new in-memory PGlite (Postgres in WebAssembly), or one stored in `dataDir`. */
-export async function createPgliteClient(options: { dataDir?: string } = {}): Promise<SqlClient> {
+export async function createPgliteClient(
+  options: { dataDir?: string; /** Load the pgTAP extension (for the pgTAP suites). */ pgtap?: boolean } = {},
+): Promise<SqlClient> {
+  const extensions = options.pgtap ? { pgtap: (await import("@electric-sql/pglite-pgtap")).pgtap } : undefined;
   const db = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(extensions ? { extensions } : {}),
     parsers: textParsers,
   });
   await db.exec("set time zone 'UTC'");

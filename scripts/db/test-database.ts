@@ -13,9 +13,12 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
+export async function createTestDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+  options: { /** A PGlite gets the pgTAP extension loaded. */ pgtap?: boolean } = {},
+): Promise<TestDatabase> {
   if (!serverUrl) {
-    const client = await createPgliteClient();
+    const client = await createPgliteClient({ pgtap: options.pgtap });
     return { client, url: undefined, engine: "pglite", close: () => client.close() };
   }
   const name = `pfa_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;

@@ -8,8 +8,14 @@ import { seed } from "../../scripts/db/seed.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
 import { createTestDatabase, type TestDatabase } from "../../scripts/db/test-database.ts";
 
-export async function migratedDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
-  const db = await createTestDatabase();
+/**
+ * A fresh database, migrated and (by default) seeded. `pglite: true` forces an embedded PGlite even when
+ * TEST_DATABASE_URL is set; `pgtap: true` loads the pgTAP extension into a PGlite.
+ */
+export async function migratedDatabase(
+  options: { seed?: boolean; pglite?: boolean; pgtap?: boolean } = {},
+): Promise<TestDatabase> {
+  const db = await createTestDatabase(options.pglite ? "" : undefined, { pgtap: options.pgtap });
   try {
     await migrate(db.client);
     if (options.seed ?? true) await seed(db.client);

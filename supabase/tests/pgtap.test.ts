@@ -1,7 +1,8 @@
 /**
  * Runs the pgTAP files in supabase/tests/database (one per concern), each on a fresh migrated and seeded database
- * file-wide, inside a transaction that is rolled back. Uses the pgtap extension where the server has it, else the
- * compatible subset in pgtap/pgtap-lite.sql. A file passes when its plan was run in full and no test failed.
+ * file-wide, inside a transaction that is rolled back. They need the pgTAP extension: the TEST_DATABASE_URL server's
+ * when it has one, otherwise an embedded PGlite with @electric-sql/pglite-pgtap (the real pgTAP, built for PGlite).
+ * A file passes when its plan was run in full and no test failed.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -12,26 +13,27 @@ import type { TestDatabase } from "../../scripts/db/test-database.ts";
 import { migratedDatabase, rolledBack } from "./helpers.ts";
 
 const DIR = fileURLToPath(new URL("./database/", import.meta.url));
-const LITE = readFileSync(fileURLToPath(new URL("./pgtap/pgtap-lite.sql", import.meta.url)), "utf8");
 const FILES = readdirSync(DIR).filter((f) => f.endsWith(".test.sql")).sort();
 
 let db: TestDatabase;
+async function hasPgtap(client: SqlClient): Promise<boolean> {
+  return (await client.query("select 1 from pg_available_extensions where name = 'pgtap'")).length > 0;
+}
+
 beforeAll(async () => {
   db = await migratedDatabase();
+  if (!(await hasPgtap(db.client))) {
+    await db.close();
+    db = await migratedDatabase({ pglite: true, pgtap: true });
+  }
 });
 afterAll(async () => {
   await db?.close();
 });
 
 async function installTap(tx: SqlClient): Promise<void> {
-  const [available] = await tx.query("select 1 from pg_available_extensions where name = 'pgtap'");
-  if (available) {
-    await tx.exec("create extension if not exists pgtap schema extensions");
-    await tx.exec("set local search_path = public, extensions");
-    return;
-  }
-  for (const statement of splitSqlStatements(LITE)) await tx.exec(statement);
-  await tx.exec("set local search_path = public, extensions, tap");
+  await tx.exec("create extension if not exists pgtap schema extensions");
+  await tx.exec("set local search_path = public, extensions");
 }
 
 /** The TAP lines a file prints. */

@@ -7,13 +7,13 @@ insert into auth.users (id, email) values ('c0ffee00-0000-4000-8000-000000000003
 
 select throws_ok(
   $$insert into public.profiles (user_id, default_currency) values ('c0ffee00-0000-4000-8000-000000000003', 'eur')$$,
-  '23514', 'A lower-case currency code should be rejected.');
+  '23514', null, 'A lower-case currency code should be rejected.');
 select throws_ok(
   $$insert into public.profiles (user_id, timezone) values ('c0ffee00-0000-4000-8000-000000000003', 'Mars/Olympus')$$,
-  '23514', 'An unknown time zone should be rejected.');
+  '23514', null, 'An unknown time zone should be rejected.');
 select throws_ok(
   $$insert into public.profiles (user_id, timezone) values ('c0ffee00-0000-4000-8000-000000000003', 'UTC+3')$$,
-  '23514', 'A POSIX time zone specification should be rejected.');
+  '23514', null, 'A POSIX time zone specification should be rejected.');
 select lives_ok(
   $$insert into public.profiles (user_id, default_currency, timezone)
     values ('c0ffee00-0000-4000-8000-000000000003', 'GBP', 'Europe/London')$$,
@@ -23,26 +23,26 @@ select throws_ok(
   $$insert into public.statement_imports (user_id, account_name, file_name, format, status, currency,
       statement_start, statement_end)
     values ('c0ffee00-0000-4000-8000-000000000003', 'A', 'a.csv', 'csv', 'completed', 'GBP', '2026-02-01', '2026-01-31')$$,
-  '23514', 'A statement that ends before it starts should be rejected.');
+  '23514', null, 'A statement that ends before it starts should be rejected.');
 select throws_ok(
   $$insert into public.statement_imports (user_id, account_name, file_name, format, status, currency, error_count)
     values ('c0ffee00-0000-4000-8000-000000000003', 'A', 'a.csv', 'csv', 'partial', 'GBP', -1)$$,
-  '23514', 'A negative error count should be rejected.');
+  '23514', null, 'A negative error count should be rejected.');
 select throws_ok(
   $$insert into public.statement_imports (user_id, account_name, file_name, format, status, currency)
     values ('c0ffee00-0000-4000-8000-000000000003', 'A', 'a.csv', 'csv', 'done', 'GBP')$$,
-  '23514', 'An unknown import status should be rejected.');
+  '23514', null, 'An unknown import status should be rejected.');
 select throws_ok(
   $$insert into public.statement_imports (user_id, account_name, file_name, format, status, currency,
       opening_balance_minor)
     values ('c0ffee00-0000-4000-8000-000000000003', 'A', 'a.csv', 'csv', 'completed', 'GBP', 1000000000000000)$$,
-  '23514', 'A balance of 10^15 minor units should be rejected.');
+  '23514', null, 'A balance of 10^15 minor units should be rejected.');
 
 select throws_ok(
   $$insert into public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency)
     select user_id, id, '2026-01-01', -1000000000000000, currency from public.statement_imports
     where user_id = 'a11ce000-0000-4000-8000-000000000001' and currency = 'EUR' limit 1$$,
-  '23514', 'An amount of -10^15 minor units should be rejected.');
+  '23514', null, 'An amount of -10^15 minor units should be rejected.');
 select lives_ok(
   $$insert into public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency)
     select user_id, id, '2026-01-01', -999999999999999, currency from public.statement_imports
@@ -52,45 +52,45 @@ select throws_ok(
   $$insert into public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency)
     select 'c0ffee00-0000-4000-8000-000000000003', id, '2026-01-01', -100, currency from public.statement_imports
     where user_id = 'a11ce000-0000-4000-8000-000000000001' and currency = 'EUR' limit 1$$,
-  '23503', 'A transaction should not attach to another user''s import.');
+  '23503', null, 'A transaction should not attach to another user''s import.');
 select throws_ok(
   $$insert into public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency)
     select user_id, id, '2026-01-01', -100, 'USD' from public.statement_imports
     where user_id = 'a11ce000-0000-4000-8000-000000000001' and currency = 'EUR' limit 1$$,
-  '23503', 'A transaction in another currency than its import should be rejected.');
+  '23503', null, 'A transaction in another currency than its import should be rejected.');
 select throws_ok(
   $$insert into public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency, kind)
     select user_id, id, '2026-01-01', 100, currency, 'refund' from public.statement_imports
     where user_id = 'a11ce000-0000-4000-8000-000000000001' and currency = 'EUR' limit 1$$,
-  '23514', 'An unknown kind should be rejected.');
+  '23514', null, 'An unknown kind should be rejected.');
 select throws_ok(
   $$insert into public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency, category)
     select user_id, id, '2026-01-01', -100, currency, ' Food' from public.statement_imports
     where user_id = 'a11ce000-0000-4000-8000-000000000001' and currency = 'EUR' limit 1$$,
-  '23514', 'A category with surrounding spaces should be rejected.');
+  '23514', null, 'A category with surrounding spaces should be rejected.');
 
 select throws_ok(
   $$insert into public.budgets (user_id, month, category, amount_minor, currency)
     values ('c0ffee00-0000-4000-8000-000000000003', '2026-11-15', 'Food', 100, 'GBP')$$,
-  '23514', 'A budget month that is not the first day of a month should be rejected.');
+  '23514', null, 'A budget month that is not the first day of a month should be rejected.');
 select throws_ok(
   $$insert into public.budgets (user_id, month, category, amount_minor, currency)
     values ('c0ffee00-0000-4000-8000-000000000003', '2026-11-01', 'Food', -1, 'GBP')$$,
-  '23514', 'A negative budget should be rejected.');
+  '23514', null, 'A negative budget should be rejected.');
 select throws_ok(
   $$insert into public.budgets (user_id, month, category, amount_minor, currency)
     select user_id, month, category, 1, currency from public.budgets limit 1$$,
-  '23505', 'A second budget for the same user, month, currency and category should be rejected.');
+  '23505', null, 'A second budget for the same user, month, currency and category should be rejected.');
 
 select throws_ok(
   $$insert into public.goals (user_id, name, currency, target_minor)
     values ('c0ffee00-0000-4000-8000-000000000003', 'Nothing', 'GBP', 0)$$,
-  '23514', 'A goal with a zero target should be rejected.');
+  '23514', null, 'A goal with a zero target should be rejected.');
 select throws_ok(
   $$insert into public.goal_contributions (user_id, goal_id, date, amount_minor)
     select 'c0ffee00-0000-4000-8000-000000000003', id, '2026-01-01', 100 from public.goals
     where user_id = 'a11ce000-0000-4000-8000-000000000001' limit 1$$,
-  '23503', 'A contribution should not attach to another user''s goal.');
+  '23503', null, 'A contribution should not attach to another user''s goal.');
 
 select * from finish();
 rollback;

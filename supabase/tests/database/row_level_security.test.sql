@@ -13,9 +13,9 @@ select is_empty($$select 1 from public.budget_vs_actual where user_id <> 'b0b000
 select throws_ok(
   $$insert into public.budgets (user_id, month, category, amount_minor, currency)
     values ('b0b00000-0000-4000-8000-000000000002', '2030-01-01', 'Fun', 100, 'USD')$$,
-  '42501', 'Bob should not be able to add a budget, even his own.');
-select throws_ok($$update public.goals set name = 'Mine now'$$, '42501', 'Bob should not be able to rename goals.');
-select throws_ok($$delete from public.statement_imports$$, '42501', 'Bob should not be able to delete imports.');
+  '42501', null, 'Bob should not be able to add a budget, even his own.');
+select throws_ok($$update public.goals set name = 'Mine now'$$, '42501', null, 'Bob should not be able to rename goals.');
+select throws_ok($$delete from public.statement_imports$$, '42501', null, 'Bob should not be able to delete imports.');
 reset role;
 
 select set_config('request.jwt.claims', '{"sub":"5e1f0000-0000-4000-8000-0000000000ff","role":"authenticated"}', true);
@@ -27,8 +27,8 @@ reset role;
 
 select set_config('request.jwt.claims', '{"role":"anon"}', true);
 set local role anon;
-select throws_ok($$select * from public.profiles$$, '42501', 'anon should not be able to read profiles.');
-select throws_ok($$select * from public.me_profile()$$, '42501', 'anon should not be able to call me_profile.');
+select throws_ok($$select * from public.profiles$$, '42501', null, 'anon should not be able to read profiles.');
+select throws_ok($$select * from public.me_profile()$$, '42501', null, 'anon should not be able to call me_profile.');
 reset role;
 
 select * from finish();
