@@ -8,7 +8,7 @@
  */
 import { cashflowBody } from "./lib/payload.mjs";
 import { buildCalculationApp } from "./servers/build.ts";
-import { breakdown } from "./lib/breakdown.ts";
+import { createStages, STAGES } from "./lib/breakdown.ts";
 
 const iterations = Number(Deno.args[0] ?? 15);
 const body = cashflowBody(50000);
@@ -47,13 +47,17 @@ function median(xs: number[]): number {
 }
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
+const stages = createStages(bytes, gc);
+
 // Warm-up (JIT) before the measured samples.
 for (let i = 0; i < 3; i++) {
   parse();
   await handle();
+  await stages();
 }
 const handled: number[] = [];
 const parsed: number[] = [];
+const staged: Record<string, number[]> = Object.fromEntries(STAGES.map((k) => [k, []]));
 for (let i = 0; i < iterations; i++) {
   gc();
   if (i % 2) {
@@ -65,16 +69,11 @@ for (let i = 0; i < iterations; i++) {
     gc();
     parsed.push(parse());
   }
+  for (const [k, v] of Object.entries(await stages())) staged[k]!.push(v);
 }
 
 const handleMs = median(handled);
 const parseMs = median(parsed);
-let stages: Record<string, unknown> | null = null;
-try {
-  stages = await breakdown(body, iterations);
-} catch (e) {
-  stages = { error: String(e) };
-}
 console.log(JSON.stringify({
   method: `in-process: app.fetch(new Request(body)) to the last response byte vs JSON.parse(body), alternating, ` +
     `GC before each sample, median of ${iterations} after 3 warm-ups`,
@@ -85,5 +84,5 @@ console.log(JSON.stringify({
   ratio: handleMs / parseMs,
   handle_ms: handled.map(r2),
   parse_ms: parsed.map(r2),
-  stages,
+  stages_median_ms: Object.fromEntries(Object.entries(staged).map(([k, v]) => [k, r2(median(v))])),
 }));
