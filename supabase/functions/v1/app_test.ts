@@ -362,7 +362,8 @@ Deno.test("429 past the limit, per client IP, with Retry-After and RateLimit hea
   const call = (ip: string) =>
     limited.request("/v1/test/sum", {
       method: "POST",
-      headers: { ...json, "X-Forwarded-For": `${ip}, 10.0.0.1` },
+      // the client's address is the last hop (the proxy's); the first one is whatever the client claimed
+      headers: { ...json, "X-Forwarded-For": `198.51.100.77, ${ip}` },
       body: '{"values":[1]}',
     });
   assert.equal((await call("203.0.113.1")).headers.get("ratelimit"), '"default";r=1;t=60');

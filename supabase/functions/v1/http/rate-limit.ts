@@ -73,14 +73,18 @@ export class FixedWindowRateLimiter {
 }
 
 /**
- * The client address for per-IP limits: the first hop of `X-Forwarded-For` (the Supabase edge sets it), else
- * `X-Real-IP`, else the socket address the runtime reports, else `unknown`.
+ * The client address for per-IP limits. Proxies append to `X-Forwarded-For`, so only its last entry was written
+ * by the proxy in front of the function (on hosted Supabase, the gateway, which appends the address it saw); the
+ * entries before it are whatever the client sent, and keying on them would let a client pick a fresh budget per
+ * request. So: the last `X-Forwarded-For` entry, else `X-Real-IP`, else the socket address the runtime reports,
+ * else `unknown`.
  */
 export function clientIp(headers: Headers, remoteAddress?: string): string {
   const forwarded = headers.get("x-forwarded-for");
   if (forwarded) {
-    const first = forwarded.split(",")[0]?.trim();
-    if (first) return first;
+    const hops = forwarded.split(",").map((hop) => hop.trim()).filter((hop) => hop !== "");
+    const last = hops[hops.length - 1];
+    if (last) return last;
   }
   return headers.get("x-real-ip")?.trim() || remoteAddress || "unknown";
 }

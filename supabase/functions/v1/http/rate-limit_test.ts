@@ -34,8 +34,11 @@ Deno.test("rate limit: expired windows are swept once many keys are held", () =>
   assert.equal(limiter.take("ip:0").allowed, false);
 });
 
-Deno.test("client ip: first X-Forwarded-For hop, then X-Real-IP, then socket, then unknown", () => {
-  assert.equal(clientIp(new Headers({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" })), "203.0.113.7");
+Deno.test("client ip: last X-Forwarded-For hop (the proxy's), then X-Real-IP, then socket, then unknown", () => {
+  // the first entries are the client's own claims: a forged first hop must not select the bucket
+  assert.equal(clientIp(new Headers({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" })), "10.0.0.1");
+  assert.equal(clientIp(new Headers({ "x-forwarded-for": "203.0.113.7" })), "203.0.113.7");
+  assert.equal(clientIp(new Headers({ "x-forwarded-for": "198.51.100.9, 203.0.113.7 , " })), "203.0.113.7");
   assert.equal(clientIp(new Headers({ "x-real-ip": "198.51.100.2" })), "198.51.100.2");
   assert.equal(clientIp(new Headers(), "127.0.0.1"), "127.0.0.1");
   assert.equal(clientIp(new Headers()), "unknown");

@@ -58,11 +58,12 @@ Every non-2xx response is \`application/problem+json\` (RFC 9457) with \`type\`,
   the streamed bytes pass the limit. Transactions per request 50,000; budgets or goals 1,000; contributions
   per goal 10,000; text fields 200 characters (all configurable; past a limit is 422 \`too_many_items\` /
   \`too_long\`).
-- **Rate limit**: a fixed window per user (\`sub\` of a valid token) or else per client IP (first
-  \`X-Forwarded-For\` hop), 300 requests per 60 s by default (configurable). Operations report
-  \`RateLimit-Policy: "default";q=<limit>;w=<window s>\` and \`RateLimit: "default";r=<remaining>;t=<reset s>\`
-  (draft-ietf-httpapi-ratelimit-headers); past the limit: 429 with \`Retry-After\`. The counters live in the
-  memory of each function instance, so the limit is per instance: a fleet of instances admits a multiple of it.
+- **Rate limit**: a fixed window per user (\`sub\` of a valid token) or else per client IP (last
+  \`X-Forwarded-For\` hop, the one the gateway adds), 300 requests per 60 s by default (configurable).
+  Operations report \`RateLimit-Policy: "default";q=<limit>;w=<window s>\` and
+  \`RateLimit: "default";r=<remaining>;t=<reset s>\` (draft-ietf-httpapi-ratelimit-headers); past the limit:
+  429 with \`Retry-After\`. The counters live in the memory of each function instance, so the limit is per
+  instance: a fleet of instances admits a multiple of it.
   Health, OpenAPI and docs routes are not limited.
 - Database: each account request runs with a statement timeout (5 s by default); down or too slow is 503 with
   \`Retry-After\`.
