@@ -121,6 +121,28 @@ Deno.test("rate limit: refused tokens count against the client IP, so garbage to
   }
 });
 
+Deno.test("rate limit: a client cannot escape its IP budget by forging X-Forwarded-For entries", async () => {
+  const server = await startApp({
+    db,
+    env: { PFA_RATE_LIMIT_REQUESTS: String(LIMIT), PFA_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW) },
+  });
+  try {
+    // The proxy in front (here: none, so the socket address) is the last hop; whatever the client put first is not
+    // an address anybody vouched for.
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const forged = `203.0.113.${i}`;
+      const a = await postCalc(server, { "X-Forwarded-For": `${forged}, 198.51.100.1` });
+      statuses.push(a.status);
+    }
+    assert.deepEqual(statuses, [...Array(LIMIT).fill(200), 429, 429], "forged first hops share the real last hop");
+    const other = await postCalc(server, { "X-Forwarded-For": "203.0.113.1, 198.51.100.2" });
+    assert.equal(other.status, 200, "a different last hop is a different client");
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("body limit: 5 MiB + 1 byte → 413 (declared and streamed); a body just under it is read", async () => {
   const limit = app.config.limits.maxBodyBytes;
   assert.equal(limit, 5 * 1024 * 1024, "the API.md default");
