@@ -485,7 +485,7 @@ function summarizePlan(text: string): Omit<PlanSummary, "file"> {
   const seq = [...text.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!);
   const exec = [...text.matchAll(/duration: ([\d.]+) ms/g)].map((m) => Number(m[1]));
   return {
-    initplan_auth_uid: /InitPlan \d+ \(returns \$\d+\)/.test(text),
+    initplan_auth_uid: /InitPlan \d+/.test(text),
     index_scans: [...new Set(index)],
     seq_scans: [...new Set(seq)],
     execution_ms: exec.length ? Math.max(...exec) : null,

@@ -6,13 +6,15 @@
 --   the rollup in the same transaction, by the aggregated transition tables; concurrent writers serialize on the
 --   rollup rows (INSERT ... ON CONFLICT and UPDATE take row locks), so no increment is lost.
 -- * RLS-protected like every table: `to authenticated` SELECT policy on `(select auth.uid()) = user_id`, no write
---   grants to any API role. The trigger functions are security definer in the `private` schema (not exposed), so
---   the pipelines writing statement_transactions need no grant on the rollup.
+--   grants to anon or authenticated. The trigger functions are security definer in the `private` schema (not
+--   exposed), so whoever may write statement_transactions keeps the rollup right without a grant on it.
 -- * public.me_ledger_totals keeps its contract (same columns, same rows, same order) and reads the rollup for every
 --   month wholly inside or wholly outside [p_from, p_to]; only the (at most two) months cut by the range are
 --   aggregated from the raw rows, through the (user_id, date) index.
 
 create table public.ledger_monthly_totals (
+  -- A surrogate key: the natural key has a nullable column (category), which a primary key cannot hold.
+  id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   currency text not null,
   month date not null
@@ -41,8 +43,12 @@ create policy "Users can read their own ledger totals" on public.ledger_monthly_
   for select to authenticated
   using ((select auth.uid()) = user_id);
 
-revoke all on table public.ledger_monthly_totals from public, anon, authenticated, service_role;
-grant select on table public.ledger_monthly_totals to authenticated, service_role;
+-- Like every table: authenticated reads, service_role (trusted pipelines) may write. Pipelines write
+-- statement_transactions, never this table; the triggers keep it exact. service_role can rebuild it with the
+-- backfill query at the end of this file.
+revoke all on table public.ledger_monthly_totals from public, anon, authenticated;
+grant select on table public.ledger_monthly_totals to authenticated;
+grant select, insert, update, delete on table public.ledger_monthly_totals to service_role;
 
 -- Adds the aggregated rows of `new_rows` (INSERT, and the new side of UPDATE).
 create function private.ledger_monthly_totals_add() returns trigger
