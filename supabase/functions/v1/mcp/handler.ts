@@ -11,7 +11,8 @@
  * - everything else (initialize, tools/list, calculation tools) needs no token.
  * Failures are thrown as `ProblemError`s, which the app renders as `application/problem+json`, like REST.
  */
-import { decodeUtf8, readBodyBytes } from "../http/body.ts";
+import { makeProblem } from "@pfa/core";
+import { checkJsonMediaType, decodeUtf8, readBodyBytes } from "../http/body.ts";
 import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import { ProblemError } from "../http/problem.ts";
 import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
@@ -47,10 +48,33 @@ export interface McpRequestContext {
   readonly admit?: (user: VerifiedUser | undefined) => void;
 }
 
-/** JSON-RPC parse error (-32700), the protocol's answer to a body that is not JSON. */
-function parseError(message: string): Response {
-  const body = { jsonrpc: "2.0", error: { code: -32700, message }, id: null };
-  return new Response(JSON.stringify(body), { status: 400, headers: { "Content-Type": "application/json" } });
+/**
+ * A transport-level failure answered as both protocols want it: an RFC 9457 problem (API.md §5: every non-2xx is
+ * `application/problem+json`) whose extension members are the JSON-RPC error response (`jsonrpc`, `error`,
+ * `id: null`) that the MCP transport would send. MCP clients read the status (the official client does not parse
+ * the body of a non-2xx answer); problem-aware clients get the same shape as REST.
+ */
+function rpcProblem(status: 400, detail: string, requestId: string, rpc: { code: number; message: string }): Response {
+  const body = { ...makeProblem("invalid_json", detail, requestId), jsonrpc: "2.0", error: rpc, id: null };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" },
+  });
+}
+
+/** JSON-RPC parse error (-32700), the protocol's answer to a body that is not JSON (or not JSON-RPC). */
+function parseError(message: string, requestId: string): Response {
+  return rpcProblem(400, message, requestId, { code: -32700, message });
+}
+
+/** The MCP transport insists on `Accept: application/json, text/event-stream`; this stateless endpoint only ever
+ * answers JSON, so any Accept is served (instead of the transport's 406, which API.md has no code for). */
+function withMcpAccept(request: Request): Request {
+  const accept = request.headers.get("accept") ?? "";
+  if (accept.includes("application/json") && accept.includes("text/event-stream")) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Accept", "application/json, text/event-stream");
+  return new Request(request.url, { method: request.method, headers });
 }
 
 export type McpHttpHandler = (request: Request, context: McpRequestContext) => Promise<Response>;
@@ -81,12 +105,13 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     }
     const user = await authenticate(request.headers, context.metadataUrl);
     context.admit?.(user);
+    checkJsonMediaType(request.headers.get("content-type")); // 415 as a problem, like REST
     const text = decodeUtf8(await readBodyBytes(request, options.maxBodyBytes));
     let parsed;
     try {
       parsed = parseMcpBody(text, options.validateJson);
     } catch (error) {
-      if (error instanceof McpParseError) return parseError(error.message);
+      if (error instanceof McpParseError) return parseError(error.message, context.requestId);
       throw error;
     }
     const { body, rejected } = parsed;
@@ -105,9 +130,26 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body });
+      const response = await transport.handleRequest(withMcpAccept(request), { parsedBody: body });
+      return await asProblem(response, context.requestId);
     } finally {
       await server.close();
     }
   };
+}
+
+/** The transport's own 400 (a message that is not JSON-RPC) as a problem too. */
+async function asProblem(response: Response, requestId: string): Promise<Response> {
+  if (response.status !== 400 || !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
+    return response;
+  }
+  const text = await response.text();
+  let rpc: { code: number; message: string } = { code: -32600, message: "Invalid Request" };
+  try {
+    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown } }).error;
+    if (typeof error?.code === "number" && typeof error.message === "string") {
+      rpc = { code: error.code, message: error.message };
+    }
+  } catch { /* keep the generic error */ }
+  return rpcProblem(400, rpc.message, requestId, rpc);
 }
