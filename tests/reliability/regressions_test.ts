@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
 import { type AppServer, startApp } from "./helpers/app.ts";
-import { assertWellBehaved, read } from "./helpers/checks.ts";
+import { assertProblemShape, assertWellBehaved, read } from "./helpers/checks.ts";
 import { type FreshDatabase, freshDatabase } from "./helpers/database.ts";
 
 let db: FreshDatabase;
@@ -70,5 +70,29 @@ Deno.test("MCP tools/call with arguments that are not an object → Invalid para
       assert.ok(problem || invalidParams, `${what}: ${answer.text.slice(0, 300)}`);
       assert.ok(!/"expected"|"path"|invalid_type/.test(answer.json?.error?.message ?? ""), `${what}: zod internals`);
     }
+  }
+});
+
+Deno.test("MCP transport failures are problem+json (with the JSON-RPC error members); any Accept is served", async () => {
+  const post = (body: string, headers: Record<string, string>) =>
+    app.fetch("/v1/mcp", { method: "POST", headers, body }).then(read);
+  const list = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+  const accept = "application/json, text/event-stream";
+  for (
+    const [what, body, rpcCode] of [["not JSON", "{", -32700], ["not JSON-RPC", '{"jsonrpc":"1.0","id":1}', -32700]]
+  ) {
+    const answer = await post(body as string, { "Content-Type": "application/json", Accept: accept });
+    assertProblemShape(answer, 400, what as string);
+    assert.deepEqual(
+      [answer.json.jsonrpc, answer.json.error.code, answer.json.id],
+      ["2.0", rpcCode, null],
+      what as string,
+    );
+  }
+  assertProblemShape(await post(list, { "Content-Type": "text/plain", Accept: accept }), 415, "text/plain");
+  for (const a of ["application/json", "text/html", ""]) {
+    const answer = await post(list, { "Content-Type": "application/json", ...(a ? { Accept: a } : {}) });
+    assert.equal(answer.status, 200, `Accept ${JSON.stringify(a)}: ${answer.text.slice(0, 200)}`);
+    assert.ok(Array.isArray(answer.json.result.tools), "tools/list answered");
   }
 });
