@@ -43,6 +43,10 @@ async function throughput(ctx) {
   const body = cashflowBody(100, { seed: 7 });
   const floor = await startServer(FLOOR_SERVER);
   const app = await startServer(APP_SERVER, APP_ENV);
+  // Full runs also measure the layers in between (bench/servers/ablation.ts), in the same alternating rounds.
+  const layers = ctx.quick ? [] : ["read-body", "exact-json", "calculate"];
+  const between = {};
+  for (const variant of layers) between[variant] = await startServer("bench/servers/ablation.ts", { VARIANT: variant });
   try {
     // Same response check on both before measuring.
     const check = await fetch(app.url, { method: "POST", body, headers: { "content-type": "application/json" } });
@@ -51,32 +55,43 @@ async function throughput(ctx) {
     // Warm both (JIT) before the measured rounds.
     await cannon({ url: floor.url, method: "POST", body, connections, duration: 2 });
     await cannon({ url: app.url, method: "POST", body, connections, duration: 2 });
-    const runs = { floor: [], app: [] };
+    const targets = { floor, app, ...between };
+    for (const variant of layers) {
+      await cannon({ url: between[variant].url, method: "POST", body, connections, duration: 2 });
+    }
+    const runs = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+    const sides = Object.keys(targets);
     for (let i = 0; i < rounds; i++) {
-      // Alternate the order every round so drift on a noisy machine hits both sides alike.
-      const order = i % 2 ? ["app", "floor"] : ["floor", "app"];
-      for (const side of order) {
-        const target = side === "app" ? app : floor;
-        runs[side].push(await cannon({ url: target.url, method: "POST", body, connections, duration }));
+      // Rotate the order every round so drift on a noisy machine hits every side alike.
+      for (let k = 0; k < sides.length; k++) {
+        const side = sides[(i + k) % sides.length];
+        runs[side].push(await cannon({ url: targets[side].url, method: "POST", body, connections, duration }));
       }
     }
-    const bad = [...runs.app, ...runs.floor].find((r) => r.non2xx || r.errors || r.timeouts);
+    const bad = Object.values(runs).flat().find((r) => r.non2xx || r.errors || r.timeouts);
     if (bad) throw new Error(`non-2xx/errors during throughput run: ${JSON.stringify(bad)}`);
     const rpsApp = median(runs.app.map((r) => r.requests_per_sec));
     const rpsFloor = median(runs.floor.map((r) => r.requests_per_sec));
     ctx.results.calc_vs_parse_throughput = round(rpsApp / rpsFloor, 3);
     ctx.results.measurements.calc_vs_parse_throughput = {
-      method: `autocannon, ${connections} connections, ${rounds} alternating rounds of ${duration}s per side, ` +
+      method: `autocannon, ${connections} connections, ${rounds} rotating rounds of ${duration}s per side, ` +
         `POST cashflow with 100 transactions (${body.length} bytes); ratio of median requests/s`,
       real_function_rps: round(rpsApp, 1),
       floor_rps: round(rpsFloor, 1),
       real_function_p99_ms: median(runs.app.map((r) => r.latency_ms.p99)),
       floor_p99_ms: median(runs.floor.map((r) => r.latency_ms.p99)),
+      // Each layer's median requests/s as a share of the floor's (full runs): where the gap comes from.
+      layers_vs_floor: Object.fromEntries(
+        ["floor", ...layers, "app"].map((
+          k,
+        ) => [k, round(median(runs[k].map((r) => r.requests_per_sec)) / rpsFloor, 3)]),
+      ),
       rounds: runs,
     };
   } finally {
     await stop(floor.child);
     await stop(app.child);
+    for (const b of Object.values(between)) await stop(b.child);
   }
 }
 
