@@ -20,8 +20,9 @@ function pageFields(limits: Limits) {
       .optional(),
     cursor: doc(
       z.string().min(1).max(1000),
-      "Opaque cursor from a previous page's `next_cursor`. It works only for the same list and the same user; " +
-        "anything else is rejected with 422 (`invalid_cursor`).",
+      "Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and " +
+        "the same filters (send them again with the cursor; the order of parameters does not matter); anything " +
+        "else is rejected with 422 (`invalid_cursor`).",
       ["eyJ2IjoxfQ"],
     ).optional(),
   };

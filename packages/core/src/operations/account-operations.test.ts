@@ -5,7 +5,9 @@ import type { AccountContext } from "../contracts/operation.ts";
 import { formatMinor } from "../money/format-minor.ts";
 import { InMemoryAccountData, type StoredData, type StoredTransaction } from "../testing/in-memory-account-data.ts";
 import { categoryArb, dateArb, kindArb } from "../testing/ledger.ts";
+import { ValidationError } from "../problem/validation-error.ts";
 import { asyncErrorsOf, get, post } from "../testing/run.ts";
+import { encodeCursor } from "./cursor.ts";
 import { createOperations } from "./index.ts";
 
 const { byName } = createOperations();
@@ -375,5 +377,48 @@ describe("statement lists", () => {
       "kind",
       "invalid_value",
     ]]);
+  });
+
+  it("a cursor carries its filters: other filters are a 422 on cursor, the same filters in any order continue", async () => {
+    const c = ctx({ transactions });
+    const expenses = await get(byName.list_statement_transactions, { limit: 2, kind: "expense" }, c);
+    const cursor = expenses.next_cursor!;
+    expect(cursor).not.toBeNull();
+    const importId = "7D0C9A5E-3F1B-4C2A-9E8D-1B2C3D4E5F60";
+    // Dropped, changed and added filters: each one is refused, with the message naming the cause.
+    for (
+      const query of [
+        { cursor },
+        { cursor, kind: "income" },
+        { cursor, kind: "expense", category: "fun" },
+        { cursor, kind: "expense", from: "2026-01-01" },
+        { cursor, kind: "expense", to: "2026-12-31" },
+        { cursor, kind: "expense", statement_import_id: importId },
+      ]
+    ) {
+      let message: string | undefined;
+      try {
+        await get(byName.list_statement_transactions, query, c);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        const items = (error as ValidationError).errors;
+        expect(items.map((e) => [e.parameter, e.code])).toEqual([["cursor", "invalid_cursor"]]);
+        message = items[0]!.message;
+      }
+      expect(message).toBe(
+        "Parameter `cursor`: this cursor was issued for other filters; repeat the original filters or start over.",
+      );
+    }
+    // The original filters continue the list.
+    const next = await get(byName.list_statement_transactions, { cursor, limit: 2, kind: "expense" }, c);
+    expect(next.data.every((d) => d.kind === "expense")).toBe(true);
+    expect(next.data.map((d) => d.id)).not.toContain(expenses.data[0]!.id);
+    // Several filters: order of parameters and the case of a UUID do not matter.
+    const filtered = { kind: "expense", from: "2024-01-01", statement_import_id: importId.toLowerCase() };
+    const reordered = { statement_import_id: importId, from: "2024-01-01", kind: "expense" };
+    const own = encodeCursor("transactions", c.subject, filtered, "2026-03-01", transactions[0]!.id);
+    await expect(get(byName.list_statement_transactions, { cursor: own, ...reordered }, c)).resolves.toBeDefined();
+    await expect(get(byName.list_statement_transactions, { cursor: own, ...reordered, kind: "income" }, c)).rejects
+      .toBeInstanceOf(ValidationError);
   });
 });

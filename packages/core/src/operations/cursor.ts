@@ -1,17 +1,23 @@
 /**
  * Pagination cursors: base64url of a small versioned JSON document holding the list's kind, a fingerprint of the
- * subject (so a cursor only works for the user it was issued to) and the keyset position. Opaque to clients; not a
- * security boundary (row-level security is), only a guard against misuse.
+ * subject (so a cursor only works for the user it was issued to), a fingerprint of the list's normalized filters (so a
+ * cursor only continues the filtered list it came from) and the keyset position. Opaque to clients; not a security
+ * boundary (row-level security is), only a guard against misuse.
  */
 import { isValidDate } from "../calendar/dates.ts";
 import { ValidationError } from "../problem/validation-error.ts";
 
 export type CursorList = "imports" | "transactions";
 
-const VERSION = 1;
+/** The filters a page was listed with; an absent filter is `undefined`. Imports have none (`{}`). */
+export type CursorFilters = Readonly<Record<string, string | undefined>>;
+
+/** 2 added the filter fingerprint `f`; a version 1 cursor is refused as unsupported (start again from page one). */
+const VERSION = 2;
 const TAG: Record<CursorList, string> = { imports: "i", transactions: "t" };
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 const ID = /^[0-9A-Za-z-]{1,64}$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Two FNV-1a 32-bit hashes with different offsets: a 64-bit fingerprint as 16 hex digits. */
 function fingerprint(subject: string): string {
@@ -23,6 +29,18 @@ function fingerprint(subject: string): string {
     b = Math.imul(b ^ c, 0x01000193) >>> 0;
   }
   return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
+/**
+ * Normalized filters as text: absent filters dropped, names sorted, so the order of query parameters never matters.
+ * Values are compared as given, except UUIDs, which are lower-cased (the database compares them case-insensitively).
+ */
+export function normalizeFilters(filters: CursorFilters): string {
+  const entries = Object.entries(filters)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => [name, UUID.test(value) ? value.toLowerCase() : value] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(entries);
 }
 
 function toBase64Url(text: string): string {
@@ -43,17 +61,39 @@ function fromBase64Url(text: string): string | undefined {
   }
 }
 
-/** Encodes the position after the last row of a page (`key` = imported_at or date, then id). */
-export function encodeCursor(list: CursorList, subject: string, key: string, id: string): string {
-  return toBase64Url(JSON.stringify({ v: VERSION, l: TAG[list], s: fingerprint(subject), k: key, id }));
+/**
+ * Encodes the position after the last row of a page (`key` = imported_at or date, then id), bound to the filters the
+ * page was listed with.
+ */
+export function encodeCursor(
+  list: CursorList,
+  subject: string,
+  filters: CursorFilters,
+  key: string,
+  id: string,
+): string {
+  const f = fingerprint(normalizeFilters(filters));
+  return toBase64Url(JSON.stringify({ v: VERSION, l: TAG[list], s: fingerprint(subject), f, k: key, id }));
 }
+
+/** The message of a cursor used with other filters than it was issued for. */
+export const FILTER_MISMATCH_MESSAGE =
+  "Parameter `cursor`: this cursor was issued for other filters; repeat the original filters or start over.";
 
 function invalid(message: string): ValidationError {
   return new ValidationError([{ parameter: "cursor", code: "invalid_cursor", message }]);
 }
 
-/** Decodes a cursor of `list` issued to `subject`; a 422 on parameter `cursor` for anything else. */
-export function decodeCursor(list: CursorList, subject: string, cursor: string): { key: string; id: string } {
+/**
+ * Decodes a cursor of `list` issued to `subject` for the same normalized `filters`; a 422 on parameter `cursor` for
+ * anything else.
+ */
+export function decodeCursor(
+  list: CursorList,
+  subject: string,
+  filters: CursorFilters,
+  cursor: string,
+): { key: string; id: string } {
   const json = fromBase64Url(cursor);
   let doc: unknown;
   try {
@@ -64,10 +104,11 @@ export function decodeCursor(list: CursorList, subject: string, cursor: string):
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
     throw invalid("Parameter `cursor` is not a cursor issued by this API; pass `next_cursor` unchanged.");
   }
-  const { v, l, s, k, id } = doc as Record<string, unknown>;
+  const { v, l, s, f, k, id } = doc as Record<string, unknown>;
   if (v !== VERSION) throw invalid("Parameter `cursor` is from an unsupported version; start again from page one.");
   if (l !== TAG[list]) throw invalid("Parameter `cursor` belongs to a different list.");
   if (s !== fingerprint(subject)) throw invalid("Parameter `cursor` was issued to a different user.");
+  if (f !== fingerprint(normalizeFilters(filters))) throw invalid(FILTER_MISMATCH_MESSAGE);
   const keyOk = typeof k === "string" && (list === "imports" ? TIMESTAMP.test(k) : isValidDate(k));
   if (!keyOk || typeof id !== "string" || !ID.test(id)) {
     throw invalid("Parameter `cursor` is damaged; pass `next_cursor` unchanged.");

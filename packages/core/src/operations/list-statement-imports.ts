@@ -15,12 +15,12 @@ export function listStatementImportsOperation(schemas: Schemas) {
     summary: "Your statement imports, newest first.",
     description: "Lists your statement imports, newest `imported_at` first (then `id` descending), one page at a " +
       `time (\`limit\` 1–${schemas.limits.pageMax}, default ${pageDefault}). Pass \`next_cursor\` as \`cursor\` ` +
-      "for the next page. Money is in each import's own currency. Requires a bearer token.",
+      "for the next page (no filters today; a cursor is bound to the list's filters, as for transactions). Money is in each import's own currency. Requires a bearer token.",
     input: importsQuery,
     output: importsPage,
     async run(input, ctx) {
       const limit = input.limit ?? pageDefault;
-      const position = input.cursor === undefined ? undefined : decodeCursor("imports", ctx.subject, input.cursor);
+      const position = input.cursor === undefined ? undefined : decodeCursor("imports", ctx.subject, {}, input.cursor);
       const rows = await ctx.data.statementImports(
         limit + 1,
         position === undefined ? undefined : { imported_at: position.key, id: position.id },
@@ -30,7 +30,7 @@ export function listStatementImportsOperation(schemas: Schemas) {
       return {
         data: page.map(formatStatementImport),
         next_cursor: rows.length > limit && last !== undefined
-          ? encodeCursor("imports", ctx.subject, last.imported_at, last.id)
+          ? encodeCursor("imports", ctx.subject, {}, last.imported_at, last.id)
           : null,
       };
     },

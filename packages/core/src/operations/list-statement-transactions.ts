@@ -17,7 +17,9 @@ export function listStatementTransactionsOperation(schemas: Schemas) {
     description: "Lists your statement transactions, `date` descending then `id` descending, one page at a time " +
       `(\`limit\` 1–${schemas.limits.pageMax}, default ${pageDefault}). Optional filters: \`statement_import_id\`, ` +
       "`from`/`to` (inclusive dates), `category` (exact match) and `kind`. Pass `next_cursor` as `cursor` with " +
-      "the same filters for the next page. Money is in each transaction's own currency. Requires a bearer token.",
+      "the same filters for the next page: a cursor carries a fingerprint of the filters it was issued for, and a " +
+      "cursor sent with other filters (one added, dropped or changed; their order does not matter) is refused " +
+      "with 422 `invalid_cursor` on parameter `cursor`. Money is in each transaction's own currency. Requires a bearer token.",
     input: transactionsQuery,
     output: transactionsPage,
     async run(input, ctx) {
@@ -29,22 +31,27 @@ export function listStatementTransactionsOperation(schemas: Schemas) {
         }]);
       }
       const limit = input.limit ?? pageDefault;
-      const position = input.cursor === undefined ? undefined : decodeCursor("transactions", ctx.subject, input.cursor);
-      const rows = await ctx.data.statementTransactions({
-        limit: limit + 1,
-        after: position === undefined ? undefined : { date: position.key, id: position.id },
+      const filters = {
         statement_import_id: input.statement_import_id,
         from: input.from,
         to: input.to,
         category: input.category,
         kind: input.kind,
+      };
+      const position = input.cursor === undefined
+        ? undefined
+        : decodeCursor("transactions", ctx.subject, filters, input.cursor);
+      const rows = await ctx.data.statementTransactions({
+        limit: limit + 1,
+        after: position === undefined ? undefined : { date: position.key, id: position.id },
+        ...filters,
       });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
         data: page.map(formatStatementTransaction),
         next_cursor: rows.length > limit && last !== undefined
-          ? encodeCursor("transactions", ctx.subject, last.date, last.id)
+          ? encodeCursor("transactions", ctx.subject, filters, last.date, last.id)
           : null,
       };
     },

@@ -37,7 +37,8 @@ export type ProblemCode =
  * - `duplicate_key`: a JSON object has the same key twice.
  * - `duplicate`: a value that must be unique appears twice (for example two budgets for one category).
  * - `invalid_range`: an end date is before its start date.
- * - `invalid_cursor`: a pagination cursor is malformed, stale, or belongs to another user.
+ * - `invalid_cursor`: a pagination cursor is malformed, stale, belongs to another user, or was issued for other
+ *   filters.
  */
 export type ErrorItemCode =
   | "required"

@@ -279,6 +279,42 @@ Deno.test("a cursor works only for the user it was issued to", async () => {
   ]);
 });
 
+Deno.test("a cursor carries its filters: other filters are a 422, the Link keeps them and continues", async () => {
+  // User A's expenses (kind resolved from the sign; txA(5) is a refund stored as `expense`), date descending:
+  // txA(8) 03-05, txA(5) 02-14, txA(4) 02-03, txA(3) 01-20, txA(2) 01-10, txA(10) 01-07 (USD), txA(9) 2025-12-30.
+  const first = await get("/v1/me/statements/transactions?kind=expense&limit=5");
+  const page = await ok(first);
+  assert.deepEqual(page.data.map((row: { id: string }) => row.id), [txA(8), txA(5), txA(4), txA(3), txA(2)]);
+  assert.ok(page.next_cursor);
+  const cursor = encodeURIComponent(page.next_cursor);
+  for (
+    const query of [
+      `limit=5&cursor=${cursor}`, // the audit's case: the filter dropped, which used to list everything
+      `kind=income&limit=5&cursor=${cursor}`,
+      `kind=expense&category=Food&limit=5&cursor=${cursor}`,
+      `kind=expense&from=2026-01-01&limit=5&cursor=${cursor}`,
+      `kind=expense&to=2026-12-31&limit=5&cursor=${cursor}`,
+      `kind=expense&statement_import_id=${IMPORT_A1}&limit=5&cursor=${cursor}`,
+    ]
+  ) {
+    const problem = await assertProblem(await get(`/v1/me/statements/transactions?${query}`), 422, "validation_failed");
+    assert.deepEqual(problem.errors, [{
+      parameter: "cursor",
+      code: "invalid_cursor",
+      message:
+        "Parameter `cursor`: this cursor was issued for other filters; repeat the original filters or start over.",
+    }], query);
+  }
+  // The Link target repeats the filters, so following it continues the filtered list to its end.
+  const match = /^<([^>]+)>; rel="next"$/.exec(first.headers.get("link") ?? "");
+  assert.ok(match);
+  const next = new URL(match[1]!, `${harness.base}/v1/me/statements/transactions?kind=expense&limit=5`);
+  assert.equal(next.searchParams.get("kind"), "expense");
+  const rest = await ok(await get(next.pathname + next.search));
+  assert.deepEqual(rest.data.map((row: { id: string }) => row.id), [txA(10), txA(9)]);
+  assert.equal(rest.next_cursor, null);
+});
+
 /** Follows `Link: <…>; rel="next"` from the first page to the last and returns every id in order. */
 async function walk(path: string, limit: number): Promise<{ ids: string[]; pages: number }> {
   let url = new URL(`${harness.base}${path}?limit=${limit}`);
