@@ -297,6 +297,46 @@ Deno.test("account: unknown, repeated and invalid query parameters are 422 by pa
   assert.equal(range.errors[0].parameter, "limit");
 });
 
+Deno.test("supabase-js's ?forceFunctionRegion= is accepted and ignored on every route; other names are not", async () => {
+  const region = "forceFunctionRegion=eu-central-1";
+  const calc = await app.request(`/v1/test/sum?${region}`, { method: "POST", headers: json, body: '{"values":[1,2]}' });
+  assert.equal(calc.status, 200);
+  assert.deepEqual(await calc.json(), { total: 3 });
+  const auth = { Authorization: `Bearer ok-${SUB_A}` };
+  const plain = await app.request("/v1/me/test/letters?limit=2", { headers: auth });
+  const page = await app.request(`/v1/me/test/letters?${region}&limit=2`, { headers: auth });
+  assert.equal(page.status, 200);
+  assert.deepEqual(await page.json(), { data: ["a", "b"], next_cursor: "2" });
+  assert.equal(page.headers.get("etag"), plain.headers.get("etag"), "the same representation");
+  // The Link keeps the client's query as it was, the region included, so following it routes the same way.
+  assert.equal(page.headers.get("link"), '<?forceFunctionRegion=eu-central-1&limit=2&cursor=2>; rel="next"');
+  assert.equal((await app.request(`/v1/health?${region}`)).status, 200);
+  assert.equal((await app.request(`/v1/openapi.json?${region}`)).status, 200);
+  // Exactly that name: a different case or another parameter beside it is still refused.
+  const other = await problem(
+    await app.request(`/v1/test/sum?${region}&forcefunctionregion=x`, {
+      method: "POST",
+      headers: json,
+      body: '{"values":[1]}',
+    }),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(other.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [[
+    "forcefunctionregion",
+    "unknown_field",
+  ]]);
+  const account = await problem(
+    await app.request(`/v1/me/test/letters?${region}&region=eu`, { headers: auth }),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(account.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [[
+    "region",
+    "unknown_field",
+  ]]);
+});
+
 Deno.test("account: a database outage is 503 with Retry-After and no internals", async () => {
   databaseDown = true;
   try {

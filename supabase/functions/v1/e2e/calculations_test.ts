@@ -2,6 +2,7 @@
  * End to end over real HTTP: the four calculation endpoints on small inputs whose results are worked by hand,
  * plus the error statuses a calculation can answer. One server for the file.
  */
+import { createClient } from "@supabase/supabase-js";
 import assert from "node:assert/strict";
 import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 
@@ -99,6 +100,36 @@ Deno.test("POST /v1/analytics/spending-by-category: hand-worked totals, shares a
       { category: null, total: "25.00", share_percent: 21.74, transaction_count: 1 }, // 25/115 = 21.739
     ],
     excluded: { income_count: 1, transfer_count: 1, outside_period_count: 1 },
+  });
+});
+
+Deno.test("supabase-js functions.invoke with a region (?forceFunctionRegion=) is served, not refused", async () => {
+  const seen: string[] = [];
+  // The gateway's part, as `npm start` does it: strip `/functions/v1` and hand the rest to the function.
+  const gateway: typeof fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    seen.push(url.pathname + url.search);
+    return harness.fetch(url.pathname.replace(/^\/functions\/v1/, "") + url.search, init);
+  };
+  const supabase = createClient(harness.base, "anon-key", { global: { fetch: gateway } });
+  const { data, error } = await supabase.functions.invoke("v1/analytics/spending-by-category", {
+    body: {
+      currency: "EUR",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      transactions: [{ date: "2026-01-02", amount: "-30.00", category: "Food" }],
+    },
+    region: "eu-central-1" as never,
+  });
+  assert.equal(error, null, String(error));
+  assert.deepEqual(seen, ["/functions/v1/v1/analytics/spending-by-category?forceFunctionRegion=eu-central-1"]);
+  assert.deepEqual(data, {
+    currency: "EUR",
+    from: "2026-01-01",
+    to: "2026-01-31",
+    total: "30.00",
+    categories: [{ category: "Food", total: "30.00", share_percent: 100, transaction_count: 1 }],
+    excluded: { income_count: 0, transfer_count: 0, outside_period_count: 0 },
   });
 });
 

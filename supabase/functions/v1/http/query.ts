@@ -4,7 +4,10 @@
  *   `?curency=EUR` never silently falls back to a default;
  * - a parameter given twice is refused with 422 (`duplicate`); no operation takes a list;
  * - an empty value (`?currency=`) is passed on as an empty string, which the schema rejects; it never means
- *   "use the default".
+ *   "use the default";
+ * - one exception: `forceFunctionRegion`, which supabase-js appends to every `functions.invoke` URL when a region
+ *   is configured (in `createClient` or `invoke`), is accepted and ignored on every route, whatever its value and
+ *   however often it is given. The name is matched exactly (case-sensitive); nothing else is ignored.
  */
 import type { ProblemItem } from "./problem.ts";
 
@@ -13,11 +16,15 @@ export interface QueryResult {
   readonly errors: ProblemItem[];
 }
 
+/** Query parameters accepted and ignored on every route: supabase-js's region routing hint. */
+export const IGNORED_QUERY_PARAMETERS: ReadonlySet<string> = new Set(["forceFunctionRegion"]);
+
 export function readQuery(url: URL, allowed: ReadonlySet<string>): QueryResult {
   const values: Record<string, string> = {};
   const errors: ProblemItem[] = [];
   const seen = new Set<string>();
   for (const [name, value] of url.searchParams) {
+    if (IGNORED_QUERY_PARAMETERS.has(name)) continue;
     if (!allowed.has(name)) {
       if (!seen.has(name)) {
         const known = [...allowed].join(", ") || "none";

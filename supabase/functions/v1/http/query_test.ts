@@ -20,3 +20,18 @@ Deno.test("query: unknown and repeated parameters are reported once each, by nam
 Deno.test("query: an empty value is kept as an empty string", () => {
   assert.deepEqual(readQuery(new URL("http://x/p?cursor="), allowed).values, { cursor: "" });
 });
+
+Deno.test("query: supabase-js's forceFunctionRegion is ignored, exactly that name, however often", () => {
+  const url = new URL("http://x/p?forceFunctionRegion=eu-central-1&limit=7&forceFunctionRegion=us-east-1");
+  assert.deepEqual(readQuery(url, allowed), { values: { limit: "7" }, errors: [] });
+  assert.deepEqual(readQuery(new URL("http://x/p?forceFunctionRegion=eu-central-1"), new Set()), {
+    values: {},
+    errors: [],
+  });
+  // Only the exact name: another spelling is still an unknown parameter.
+  const { errors } = readQuery(new URL("http://x/p?forcefunctionregion=a&region=b"), allowed);
+  assert.deepEqual(errors.map((e) => [e.parameter, e.code]), [
+    ["forcefunctionregion", "unknown_field"],
+    ["region", "unknown_field"],
+  ]);
+});

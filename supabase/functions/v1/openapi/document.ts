@@ -37,7 +37,8 @@ own data, read through Postgres row-level security. Every route starts with \`/v
 - **Query parameters** are validated like bodies. A parameter the operation does not define is refused with
   422 (\`unknown_field\`) so that a typo never silently falls back to a default; a parameter repeated is
   422 (\`duplicate\`); an empty value (\`?currency=\`) is a value, not "use the default".
-  Calculation (POST) routes take no query parameters at all.
+  Calculation (POST) routes take no query parameters at all. One exception on every route: \`forceFunctionRegion\`
+  (exactly that name), which supabase-js appends when a functions region is configured, is accepted and ignored.
 
 ## Authentication
 - Account routes (\`/v1/me/...\`) need \`Authorization: Bearer <Supabase Auth access token>\`. The token's
