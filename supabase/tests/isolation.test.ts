@@ -16,6 +16,7 @@ const TABLES = [
   "budgets",
   "goals",
   "goal_contributions",
+  "ledger_monthly_totals",
 ] as const;
 const VIEWS = ["monthly_cashflow", "monthly_category_spending", "budget_vs_actual", "goal_progress"] as const;
 const FUNCTION_CALLS = {
