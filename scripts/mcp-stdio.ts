@@ -28,6 +28,7 @@ const { loadConfig } = await import("../supabase/functions/v1/config.ts");
 const { DatabaseUnavailableError } = await import("../supabase/functions/v1/data/errors.ts");
 const { createDependencies } = await import("../supabase/functions/v1/deps.ts");
 const { serveStdio } = await import("../supabase/functions/v1/mcp/stdio.ts");
+const { problemTypeBase } = await import("../supabase/functions/v1/http/problem.ts");
 const { ExactStdioServerTransport } = await import("../supabase/functions/v1/mcp/stdio-transport.ts");
 const { toolsFromOperations } = await import("../supabase/functions/v1/mcp/tools.ts");
 const { createDemoToken, demoUser, localSupabaseUrl, TOKEN_LIFETIME_SECONDS } = await import(
@@ -126,6 +127,7 @@ const server = await serveStdio({
   accountData,
   accessToken,
   transport,
+  problemTypeBase: problemTypeBase(config.supabaseUrl),
 });
 if (fixedToken) {
   // Checked once now so a wrong or expired token shows in the client's server log; every call checks it again.

@@ -15,7 +15,7 @@ import type { AppEnv } from "./http/context.ts";
 import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
 import { toProblemError } from "./http/errors.ts";
 import { readJsonBody } from "./http/json-body.ts";
-import { problemResponse } from "./http/problem.ts";
+import { problemResponse, problemTypeBase } from "./http/problem.ts";
 import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
 import {
   consoleRequestLogger,
@@ -34,6 +34,11 @@ export interface AppDependencies {
   readonly config: Pick<Config, "limits" | "rateLimit"> & {
     /** `false` silences the request log. When absent, `PFA_LOG_REQUESTS=false` in the environment does. */
     readonly logRequests?: boolean;
+    /**
+     * The project URL (`SUPABASE_URL`): problem `type`s are absolute URIs under `${supabaseUrl}/functions/v1`.
+     * Absent (test apps): the core's relative form.
+     */
+    readonly supabaseUrl?: string;
   };
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
@@ -45,6 +50,8 @@ export interface AppKit {
   readonly limiter: FixedWindowRateLimiter;
   /** Reads a JSON body with the same media-type, size, UTF-8 and JSON checks as the REST routes. */
   readJsonBody(request: Request): Promise<unknown>;
+  /** The base of problem `type` URIs the REST routes use (`problemTypeBase`), for problems built elsewhere. */
+  readonly problemTypeBase: string | undefined;
 }
 
 export interface AppOptions {
@@ -108,6 +115,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   );
   const operations = options.operations ?? createOperations(coreLimits(deps.config.limits)).list;
   const maxBodyBytes = deps.config.limits.maxBodyBytes;
+  const typeBase = problemTypeBase(deps.config.supabaseUrl);
 
   app.use("*", async (c, next) => {
     const started = performance.now();
@@ -141,7 +149,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
 
   app.onError((error, c) => {
     const problem = toProblemError(error);
-    return problemResponse(problem.status, problem.detail, c.get("requestId"), problem.options);
+    return problemResponse(problem.status, problem.detail, c.get("requestId"), problem.options, typeBase);
   });
 
   let allow: Map<string, string> | undefined;
@@ -150,12 +158,18 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     const methods = allow.get(c.req.path);
     const requestId = c.get("requestId");
     if (methods === undefined) {
-      return problemResponse(404, `No route ${c.req.path}; see /v1/docs for the API reference.`, requestId);
+      return problemResponse(
+        404,
+        `No route ${c.req.path}; see /v1/docs for the API reference.`,
+        requestId,
+        {},
+        typeBase,
+      );
     }
     if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: methods } });
     return problemResponse(405, `${c.req.method} is not allowed on ${c.req.path}; use ${methods}.`, requestId, {
       headers: { Allow: methods },
-    });
+    }, typeBase);
   });
 
   registerComponents(app.openAPIRegistry);
@@ -171,6 +185,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     operations,
     limiter,
     readJsonBody: (request) => readJsonBody(request, maxBodyBytes),
+    problemTypeBase: typeBase,
   });
   const documented = app.openAPIRegistry.definitions.some((d) =>
     d.type === "route" && d.route.path === MCP_ENDPOINT && d.route.method === "post"

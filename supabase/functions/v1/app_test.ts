@@ -122,7 +122,7 @@ async function problem(response: Response, status: number, code: string) {
   const body = await response.json();
   assert.equal(body.status, status);
   assert.equal(body.code, code);
-  assert.equal(body.type, `/v1/docs#problem-${code}`);
+  assert.equal(body.type, `/v1/docs#problem-${code}`, "a test app without SUPABASE_URL: the core's relative form");
   assert.equal(typeof body.title, "string");
   assert.equal(typeof body.detail, "string");
   assert.equal(body.request_id, response.headers.get("x-request-id"));
@@ -203,6 +203,51 @@ Deno.test("422: schema errors by JSON pointer, run() errors as they are, query p
     "validation_failed",
   );
   assert.equal(query.errors[0].parameter, "debug");
+});
+
+Deno.test("with SUPABASE_URL, every problem's type is an absolute URI to the reference: 404, 405, 422, 500", async () => {
+  const hosted = createApp(
+    {
+      config: {
+        limits: {
+          maxBodyBytes: 64,
+          maxTransactions: 10,
+          maxBudgets: 10,
+          maxGoals: 10,
+          maxContributionsPerGoal: 10,
+          maxTextLength: 10,
+        },
+        rateLimit: { requests: 0, windowSeconds: 60 },
+        supabaseUrl: "https://abc.supabase.co",
+      },
+      verifier,
+      accountData,
+    },
+    { operations, log: () => {}, now: () => now },
+  );
+  const base = "https://abc.supabase.co/functions/v1/v1/docs#problem-";
+  const answers: [Response, string][] = [
+    [await hosted.request("/v1/nope"), "not_found"],
+    [await hosted.request("/v1/health", { method: "DELETE" }), "method_not_allowed"],
+    [
+      await hosted.request("/v1/test/sum?x=1", { method: "POST", headers: json, body: '{"values":[1]}' }),
+      "validation_failed",
+    ],
+    [
+      await hosted.request("/v1/test/boom", { method: "POST", headers: json, body: '{"values":[1]}' }),
+      "internal_error",
+    ],
+  ];
+  for (const [response, code] of answers) {
+    const body = await response.json();
+    assert.equal(body.code, code);
+    assert.equal(body.type, base + code);
+    // Resolved against the URL the client called (hosted: under /functions/v1), it is still the reference page.
+    assert.equal(
+      new URL(body.type, "https://abc.supabase.co/functions/v1/v1/test/sum").pathname,
+      "/functions/v1/v1/docs",
+    );
+  }
 });
 
 Deno.test("500 hides the cause; the log names only the error class", async () => {

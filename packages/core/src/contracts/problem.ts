@@ -4,7 +4,13 @@ import { doc } from "./primitives.ts";
 /** RFC 9457 problem body (API.md §5). */
 export const problemSchema = doc(
   z.object({
-    type: doc(z.string(), "URI reference identifying the problem type.", ["/v1/docs#problem-validation_failed"]),
+    type: doc(
+      z.string(),
+      "URI identifying the problem type: the code's anchor in the API reference, an absolute URI built from the " +
+        "project URL, `{SUPABASE_URL}/functions/v1/v1/docs#problem-<code>` (the reference page served at " +
+        "`GET /v1/docs` has an anchor for every code). The same over REST and MCP. Switch on `code`, not on this.",
+      ["https://<project-ref>.supabase.co/functions/v1/v1/docs#problem-validation_failed"],
+    ),
     title: doc(z.string(), "Short summary of the problem type.", ["Validation failed"]),
     status: doc(z.int(), "HTTP status code.", [422]),
     detail: doc(z.string(), "Explanation of this occurrence.", ["The request has 1 invalid value: ..."]),

@@ -108,22 +108,33 @@ export const PROBLEM_STATUS: Readonly<Record<ProblemCode, number>> = {
 };
 
 /**
- * The `type` URI of a problem code: a relative reference to the error section of the API reference
- * (RFC 9457 allows relative references; they resolve against the response's URL).
+ * The `type` URI of a problem code: the code's anchor in the API reference (`/v1/docs`).
+ *
+ * - With `typeBase`, the API's public base URL (the edge function passes `${SUPABASE_URL}/functions/v1`), it is
+ *   an absolute URI, `${typeBase}/v1/docs#problem-<code>`, which resolves to the served reference page. Trailing
+ *   slashes of `typeBase` are dropped.
+ * - Without one (pure core use, which knows no URL), it is `/v1/docs#problem-<code>`: a path relative to the API
+ *   base URL, to be prefixed with it. It is not meant to be resolved against a request URL (on hosted Supabase
+ *   that would give `https://<ref>.supabase.co/v1/docs`, which is not served).
  */
-export function problemType(code: ProblemCode): string {
-  return `/v1/docs#problem-${code}`;
+export function problemType(code: ProblemCode, typeBase?: string): string {
+  const reference = `/v1/docs#problem-${code}`;
+  return typeBase === undefined ? reference : typeBase.replace(/\/+$/, "") + reference;
 }
 
-/** Builds a problem object with fixed key order. `errors` is present only when given. */
+/**
+ * Builds a problem object with fixed key order. `errors` is present only when given; `typeBase` makes `type`
+ * absolute (see `problemType`).
+ */
 export function makeProblem(
   code: ProblemCode,
   detail: string,
   requestId: string,
   errors?: readonly ErrorItem[],
+  typeBase?: string,
 ): Problem {
   const problem: Problem = {
-    type: problemType(code),
+    type: problemType(code, typeBase),
     title: PROBLEM_TITLES[code],
     status: PROBLEM_STATUS[code],
     detail,

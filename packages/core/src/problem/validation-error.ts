@@ -15,9 +15,9 @@ export class ValidationError extends Error {
     this.errors = errors;
   }
 
-  /** The problem body of this error. */
-  toProblem(requestId: string): Problem {
-    return makeProblem("validation_failed", this.message, requestId, this.errors);
+  /** The problem body of this error; `typeBase` as in `makeProblem`. */
+  toProblem(requestId: string, typeBase?: string): Problem {
+    return makeProblem("validation_failed", this.message, requestId, this.errors, typeBase);
   }
 
   static summarize(errors: readonly ErrorItem[]): string {
@@ -36,8 +36,8 @@ export class InvalidJsonError extends Error {
     this.name = "InvalidJsonError";
   }
 
-  toProblem(requestId: string): Problem {
-    return makeProblem("invalid_json", this.message, requestId);
+  toProblem(requestId: string, typeBase?: string): Problem {
+    return makeProblem("invalid_json", this.message, requestId, undefined, typeBase);
   }
 }
 

@@ -120,7 +120,8 @@ export async function assertProblem(response: Response, status: number, code: st
   const body = JSON.parse(text);
   assert.equal(body.status, status);
   assert.equal(body.code, code);
-  assert.equal(body.type, `/v1/docs#problem-${code}`);
+  // An absolute URI from SUPABASE_URL (ISSUER_BASE here), resolving to the reference page whatever URL was called.
+  assert.equal(body.type, `${ISSUER_BASE}/functions/v1/v1/docs#problem-${code}`);
   assert.equal(typeof body.title, "string");
   assert.equal(typeof body.detail, "string");
   assert.ok(body.request_id, "request_id");

@@ -38,16 +38,30 @@ export class ProblemError extends Error {
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-/** The response for a problem; `headers` adds e.g. `Allow`, `Retry-After` or `WWW-Authenticate`. */
+/**
+ * The base of absolute problem `type` URIs: the API's public base URL, `${SUPABASE_URL}/functions/v1`, so that
+ * `type` is `${SUPABASE_URL}/functions/v1/v1/docs#problem-<code>`, the served reference page. Undefined without a
+ * project URL (test apps), which leaves the core's relative form. REST and MCP use the same base, so their
+ * problems stay byte-identical.
+ */
+export function problemTypeBase(supabaseUrl: string | undefined): string | undefined {
+  return supabaseUrl ? `${supabaseUrl.replace(/\/+$/, "")}/functions/v1` : undefined;
+}
+
+/**
+ * The response for a problem; `headers` adds e.g. `Allow`, `Retry-After` or `WWW-Authenticate`; `typeBase` (from
+ * `problemTypeBase`) makes `type` absolute.
+ */
 export function problemResponse(
   status: ProblemStatus,
   detail: string,
   requestId: string,
   options: ProblemOptions = {},
+  typeBase?: string,
 ): Response {
   const headers = new Headers(options.headers);
   headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
   headers.set("Cache-Control", "no-store");
-  const body = makeProblem(PROBLEM_CODES[status], detail, requestId, options.errors);
+  const body = makeProblem(PROBLEM_CODES[status], detail, requestId, options.errors, typeBase);
   return new Response(JSON.stringify(body), { status, headers });
 }

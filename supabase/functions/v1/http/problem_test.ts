@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { problemResponse } from "./problem.ts";
+import { problemResponse, problemTypeBase } from "./problem.ts";
 
 Deno.test("problemResponse: RFC 9457 body with the code of the status, extra headers kept", async () => {
   const response = problemResponse(405, "POST is not allowed.", "req-1", { headers: { Allow: "GET, HEAD, OPTIONS" } });
@@ -23,4 +23,14 @@ Deno.test("problemResponse: RFC 9457 body with the code of the status, extra hea
     code: "out_of_range",
     message: "Parameter `month` must be at most 12.",
   }]);
+});
+
+Deno.test("problemResponse: with the type base (problemTypeBase of SUPABASE_URL), type is an absolute URI", async () => {
+  assert.equal(problemTypeBase(undefined), undefined);
+  assert.equal(problemTypeBase(""), undefined);
+  assert.equal(problemTypeBase("https://abc.supabase.co/"), "https://abc.supabase.co/functions/v1");
+  const base = problemTypeBase("http://127.0.0.1:54321");
+  const body = await problemResponse(404, "No route /v1/nope.", "req-2", {}, base).json();
+  assert.equal(body.type, "http://127.0.0.1:54321/functions/v1/v1/docs#problem-not_found");
+  assert.deepEqual(Object.keys(body), ["type", "title", "status", "detail", "code", "request_id"]);
 });

@@ -23,6 +23,8 @@ export interface ExecutionContext {
    */
   readonly user: () => Promise<VerifiedUser | undefined>;
   readonly accountData: AccountDataProvider;
+  /** Base of absolute problem `type`s, the same as REST's (`problemTypeBase`); absent: the relative form. */
+  readonly problemTypeBase?: string;
 }
 
 /** Detail of the 401 an account tool gets without a user (stdio without PFA_ACCESS_TOKEN, for instance). */
@@ -65,7 +67,13 @@ export async function executeOperation(
     }
     return {
       ok: false,
-      problem: makeProblem(PROBLEM_CODES[problem.status], problem.detail, context.requestId, problem.options.errors),
+      problem: makeProblem(
+        PROBLEM_CODES[problem.status],
+        problem.detail,
+        context.requestId,
+        problem.options.errors,
+        context.problemTypeBase,
+      ),
     };
   }
 }

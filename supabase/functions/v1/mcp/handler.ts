@@ -46,6 +46,8 @@ export interface McpRequestContext {
   readonly metadataUrl: string;
   /** Called once the caller is known, before any work (rate limiting, logging). May throw a ProblemError. */
   readonly admit?: (user: VerifiedUser | undefined) => void;
+  /** Base of absolute problem `type`s, the same as REST's (`problemTypeBase`); absent: the relative form. */
+  readonly problemTypeBase?: string;
 }
 
 /**
@@ -54,8 +56,15 @@ export interface McpRequestContext {
  * `id: null`) that the MCP transport would send. MCP clients read the status (the official client does not parse
  * the body of a non-2xx answer); problem-aware clients get the same shape as REST.
  */
-function rpcProblem(status: 400, detail: string, requestId: string, rpc: { code: number; message: string }): Response {
-  const body = { ...makeProblem("invalid_json", detail, requestId), jsonrpc: "2.0", error: rpc, id: null };
+function rpcProblem(
+  status: 400,
+  detail: string,
+  requestId: string,
+  rpc: { code: number; message: string },
+  typeBase: string | undefined,
+): Response {
+  const problem = makeProblem("invalid_json", detail, requestId, undefined, typeBase);
+  const body = { ...problem, jsonrpc: "2.0", error: rpc, id: null };
   return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" },
@@ -63,8 +72,8 @@ function rpcProblem(status: 400, detail: string, requestId: string, rpc: { code:
 }
 
 /** JSON-RPC parse error (-32700), the protocol's answer to a body that is not JSON (or not JSON-RPC). */
-function parseError(message: string, requestId: string): Response {
-  return rpcProblem(400, message, requestId, { code: -32700, message });
+function parseError(message: string, requestId: string, typeBase: string | undefined): Response {
+  return rpcProblem(400, message, requestId, { code: -32700, message }, typeBase);
 }
 
 /** The MCP transport insists on `Accept: application/json, text/event-stream`; this stateless endpoint only ever
@@ -111,7 +120,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     try {
       parsed = parseMcpBody(text, options.validateJson);
     } catch (error) {
-      if (error instanceof McpParseError) return parseError(error.message, context.requestId);
+      if (error instanceof McpParseError) return parseError(error.message, context.requestId, context.problemTypeBase);
       throw error;
     }
     const { body, rejected } = parsed;
@@ -131,7 +140,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     await server.connect(transport);
     try {
       const response = await transport.handleRequest(withMcpAccept(request), { parsedBody: body });
-      return await asProblem(response, context.requestId);
+      return await asProblem(response, context.requestId, context.problemTypeBase);
     } finally {
       await server.close();
     }
@@ -139,7 +148,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
 }
 
 /** The transport's own 400 (a message that is not JSON-RPC) as a problem too. */
-async function asProblem(response: Response, requestId: string): Promise<Response> {
+async function asProblem(response: Response, requestId: string, typeBase: string | undefined): Promise<Response> {
   if (response.status !== 400 || !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
     return response;
   }
@@ -151,5 +160,5 @@ async function asProblem(response: Response, requestId: string): Promise<Respons
       rpc = { code: error.code, message: error.message };
     }
   } catch { /* keep the generic error */ }
-  return rpcProblem(400, rpc.message, requestId, rpc);
+  return rpcProblem(400, rpc.message, requestId, rpc, typeBase);
 }

@@ -54,7 +54,12 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, kit: AppKit): void {
       executeOperation(
         tool.operation,
         args,
-        { requestId, user: () => Promise.resolve(user), accountData: deps.accountData },
+        {
+          requestId,
+          user: () => Promise.resolve(user),
+          accountData: deps.accountData,
+          ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
+        },
         rejected.get(callId),
       ),
   });
@@ -77,6 +82,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, kit: AppKit): void {
       requestId: c.get("requestId"),
       metadataUrl: resourceOf(config, c).metadataUrl,
       admit: admit(c),
+      ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
     }));
 
   registerServiceRoute(app.openAPIRegistry, {

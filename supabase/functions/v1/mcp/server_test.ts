@@ -54,7 +54,7 @@ Deno.test("server: arguments reach invoke untouched; success is structuredConten
 
 Deno.test("server: a failure is isError with the problem JSON as text, and the official client returns it", async () => {
   const problem = {
-    type: "/v1/docs#problem-validation_failed",
+    type: "http://127.0.0.1:54321/functions/v1/v1/docs#problem-validation_failed",
     title: "Validation failed",
     status: 422,
     detail: "The request has 1 invalid value: `/value` must be a string, not a number.",

@@ -19,6 +19,8 @@ export interface StdioServerOptions {
   /** The user's Supabase Auth access token, asked at each account tool call; without one, they answer 401. */
   readonly accessToken: () => Promise<string | undefined>;
   readonly transport: ExactStdioServerTransport;
+  /** Base of absolute problem `type`s, as over HTTP (`problemTypeBase(SUPABASE_URL)`); absent: the relative form. */
+  readonly problemTypeBase?: string;
 }
 
 export async function serveStdio(options: StdioServerOptions): Promise<Server> {
@@ -31,7 +33,12 @@ export async function serveStdio(options: StdioServerOptions): Promise<Server> {
     executeOperation(
       tool.operation,
       args,
-      { requestId: crypto.randomUUID(), user, accountData: options.accountData },
+      {
+        requestId: crypto.randomUUID(),
+        user,
+        accountData: options.accountData,
+        ...(options.problemTypeBase === undefined ? {} : { problemTypeBase: options.problemTypeBase }),
+      },
       transport.takeRejection(callId),
     ));
   await server.connect(transport);

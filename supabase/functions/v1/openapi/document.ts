@@ -52,7 +52,9 @@ own data, read through Postgres row-level security. Every route starts with \`/v
 ## Errors
 Every non-2xx response is \`application/problem+json\` (RFC 9457) with \`type\`, \`title\`, \`status\`,
 \`detail\`, \`code\`, \`request_id\` and, for 422, \`errors[]\` locating each offending value by JSON pointer
-(body) or parameter name (query). See the Problem schema.
+(body) or parameter name (query). \`type\` is an absolute URI built from the project URL,
+\`{SUPABASE_URL}/functions/v1/v1/docs#problem-<code>\`: the reference page's anchor for the code, the same over
+REST and MCP. See the Problem schema.
 
 ## Limits
 - Request body: 5 MiB by default; larger is 413, refused from \`Content-Length\` before reading, or as soon as
