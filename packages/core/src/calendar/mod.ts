@@ -5,6 +5,7 @@ export {
   calendarMonthsSpanned,
   MAX_DATE,
   monthEnd,
+  monthlyDatesThrough,
   monthStart,
   monthsUntil,
   wholeMonthsBetween,

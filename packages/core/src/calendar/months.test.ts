@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, calendarMonthsSpanned, monthEnd, monthStart, monthsUntil, wholeMonthsBetween } from "./months.ts";
+import {
+  addMonths,
+  calendarMonthsSpanned,
+  monthEnd,
+  monthlyDatesThrough,
+  monthStart,
+  monthsUntil,
+  wholeMonthsBetween,
+} from "./months.ts";
 
 describe("month periods", () => {
   it("start and end, leap years included", () => {
@@ -47,6 +55,20 @@ describe("month counts", () => {
     ["2026-06-30", "2026-06-30", 0],
     ["2026-06-30", "2026-01-01", 0],
   ])("started months %s → %s = %i", (a, b, n) => expect(monthsUntil(a, b)).toBe(n));
+
+  it.each([
+    ["2026-11-21", "2027-04-30", 6], // Nov 21, Dec 21, Jan 21, Feb 21, Mar 21, Apr 21
+    ["2026-11-21", "2027-04-21", 6],
+    ["2026-11-21", "2027-04-20", 5],
+    ["2026-06-30", "2026-12-31", 7], // June 30 … December 30
+    ["2026-01-31", "2026-02-28", 2], // Jan 31, Feb 28 (clamped)
+    ["2026-01-31", "2026-02-27", 1],
+    ["2026-01-31", "2026-04-30", 4], // Jan 31, Feb 28, Mar 31, Apr 30
+    ["2026-01-31", "2026-04-29", 3],
+    ["2024-01-31", "2024-02-29", 2], // leap year
+    ["2026-06-30", "2026-06-30", 1], // as_of itself
+    ["2026-06-30", "2026-06-29", 0],
+  ])("monthly dates %s … through %s = %i", (a, b, n) => expect(monthlyDatesThrough(a, b)).toBe(n));
 
   it.each([
     ["2026-01-31", "2026-02-01", 2],

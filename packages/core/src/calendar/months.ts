@@ -57,6 +57,17 @@ export function monthsUntil(from: string, to: string): number {
 }
 
 /**
+ * How many of the monthly dates `from`, `from + 1 month`, `from + 2 months`, … (each `addMonths(from, k)`, so the
+ * day is `from`'s day clamped to the month's end) fall on or before `to`: `wholeMonthsBetween(from, to) + 1` when
+ * `to` ≥ `from`, 0 when `to` < `from`. `2026-11-21 → 2027-04-30` is 6 (Nov 21, Dec 21, …, Apr 21), `→ 2027-04-20`
+ * is 5, a single day (`to` = `from`) is 1; `2026-01-31 → 2026-02-28` is 2 (Jan 31, Feb 28).
+ */
+export function monthlyDatesThrough(from: string, to: string): number {
+  if (to < from) return 0;
+  return wholeMonthsBetween(from, to) + 1;
+}
+
+/**
  * Calendar months touched from the month of `from` to the month of `to`, both included:
  * `2026-01-31 → 2026-02-01` is 2, a single date is 1. Requires `from` ≤ `to`.
  */

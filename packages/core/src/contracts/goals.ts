@@ -17,7 +17,10 @@ import {
 export const GOAL_RULES = "Goal rules: `saved_amount` is the sum of contributions dated on or before `as_of` " +
   "(later ones are ignored; negative contributions are withdrawals). Status precedence: `completed` " +
   "(saved ≥ target) first, then `no_target_date`, then `overdue` (target date before `as_of`), then `on_track` " +
-  "(projected completion on or before the target date) or `behind`. The report depends only on the sum of the " +
+  "(projected completion on or before the target date) or `behind`. Schedule: contributions are assumed monthly " +
+  "on `as_of`'s day of the month, the first on `as_of` (day clamped to the month's end); `months_remaining`, " +
+  "`required_monthly_contribution` and `projected_completion_date` all use it, so an average at least the " +
+  "required contribution is `on_track`. The report depends only on the sum of the " +
   "contributions up to `as_of` and the earliest contribution date, so one aggregated contribution gives the same " +
   "result as the full list.";
 
@@ -92,15 +95,19 @@ export function goalSchemas(limits: Limits) {
     target_date: dateOutput("The deadline; null when none.", ["2026-12-31"]).nullable(),
     months_remaining: doc(
       z.int().min(0).nullable(),
-      "Months from `as_of` to `target_date`, a started month counting as a whole one (2026-06-30 → 2026-12-31 " +
-        "is 7: six whole months plus one day). 0 when the target date is `as_of` or earlier; null without a " +
-        "target date.",
+      "Monthly contribution dates left: the schedule is monthly on `as_of`'s day of the month, starting with " +
+        "`as_of` itself (`as_of`, `as_of` + 1 month, …, the day clamped to the month's end), and this counts " +
+        "those dates from `as_of` through `target_date`, both included. 2026-06-30 → 2026-12-31 is 7 (June 30, " +
+        "July 30, …, December 30); 2026-11-21 → 2027-04-30 is 6; 2026-01-31 → 2026-02-28 is 2 (January 31, " +
+        "February 28); a target date equal to `as_of` is 1. 0 when the target date is before `as_of` (overdue); " +
+        "null without a target date.",
       [7],
     ),
     required_monthly_contribution: moneyOutput(
-      "`remaining_amount / months_remaining`, rounded up to the minor unit. When `months_remaining` is 0 (the " +
-        "deadline is today or past) it is the whole `remaining_amount`; 0 when the goal is complete; null without a " +
-        "target date.",
+      "`remaining_amount / months_remaining`, rounded up to the minor unit: paid on each of the " +
+        "`months_remaining` dates, it reaches the target by the last one on or before `target_date`. When " +
+        "`months_remaining` is 0 (the target date has passed: `overdue`) it is the whole `remaining_amount`, due " +
+        "now; 0 when the goal is complete; null without a target date.",
       ["428.58"],
     ).nullable(),
     average_monthly_contribution: moneyOutput(
@@ -110,11 +117,13 @@ export function goalSchemas(limits: Limits) {
       ["500.00"],
     ).nullable(),
     projected_completion_date: dateOutput(
-      "`as_of` plus the months needed at the average rate (exact, not the rounded average): " +
-        "ceil(remaining / (saved / months counted for the average)) months, day clamped to the month's end. Null when " +
-        "the goal is already completed, when there is no contribution, when the rate is zero or less, or when the " +
-        "date would be after 9999-12-31.",
-      ["2026-12-30"],
+      "The date of the contribution that completes the goal if `average_monthly_contribution` (as reported, in " +
+        "minor units) is paid on each date of the same monthly schedule as `months_remaining` (starting with " +
+        "`as_of`): `as_of` + (n − 1) months, n = ceil(remaining_amount / average_monthly_contribution), the day " +
+        "clamped to the month's end. So an average at least `required_monthly_contribution` is always projected on " +
+        "or before `target_date` (`on_track`). Null when the goal is completed (nothing remains), when there is no " +
+        "contribution, when the average is zero or less, or when the date would be after 9999-12-31.",
+      ["2026-11-30"],
     ).nullable(),
     status: doc(
       z.enum(["completed", "on_track", "behind", "overdue", "no_target_date"]),

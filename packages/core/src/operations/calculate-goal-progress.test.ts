@@ -33,10 +33,12 @@ describe("calculate_goal_progress", () => {
       remaining_amount: "600.00",
       percent_complete: 50,
       target_date: "2026-12-31",
-      months_remaining: 7,
+      months_remaining: 7, // June 30, July 30, …, December 30
       required_monthly_contribution: "85.72",
       average_monthly_contribution: "100.00",
-      projected_completion_date: "2026-12-30",
+      // 600.00 / 100.00 = 6 payments: June 30 + 5 months (was 2026-12-30, as_of + 6, before the schedule counted
+      // as_of itself as the first payment date)
+      projected_completion_date: "2026-11-30",
       status: "on_track",
     });
     expect(r.goals[1]).toEqual({

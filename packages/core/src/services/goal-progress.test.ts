@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { addMonths } from "../calendar/months.ts";
 import { dateArb } from "../testing/ledger.ts";
 import { type Contribution, goalProgress, summarizeContributions } from "./goal-progress.ts";
 
@@ -17,19 +18,19 @@ describe("goalProgress (hand-worked, as of 2026-06-30)", () => {
       saved_amount: 60000,
       remaining_amount: 60000,
       percent_complete: 50,
-      months_remaining: 7, // 6 whole months + 1 day
+      months_remaining: 7, // June 30, July 30, Aug 30, Sep 30, Oct 30, Nov 30, Dec 30
       required_monthly_contribution: 8572, // 600.00 / 7 = 85.714… rounded up
       average_monthly_contribution: 10000, // 600.00 over January–June (6 months)
-      projected_completion_date: "2026-12-30", // 6 more months at 100.00
+      projected_completion_date: "2026-11-30", // 6 payments of 100.00: June 30 + 5 months
       status: "on_track",
     });
   });
 
   it("behind: the projection is after the target date", () => {
     const p = progress(120000, "2026-09-30", half);
-    expect(p.months_remaining).toBe(3);
-    expect(p.required_monthly_contribution).toBe(20000);
-    expect(p.projected_completion_date).toBe("2026-12-30");
+    expect(p.months_remaining).toBe(4); // June 30, July 30, August 30, September 30
+    expect(p.required_monthly_contribution).toBe(15000); // 600.00 / 4
+    expect(p.projected_completion_date).toBe("2026-11-30"); // 100.00 a month < 150.00 required
     expect(p.status).toBe("behind");
   });
 
@@ -58,7 +59,7 @@ describe("goalProgress (hand-worked, as of 2026-06-30)", () => {
     const p = progress(120000, null, half);
     expect(p.months_remaining).toBeNull();
     expect(p.required_monthly_contribution).toBeNull();
-    expect(p.projected_completion_date).toBe("2026-12-30");
+    expect(p.projected_completion_date).toBe("2026-11-30");
     expect(p.status).toBe("no_target_date");
   });
 
@@ -89,11 +90,64 @@ describe("goalProgress (hand-worked, as of 2026-06-30)", () => {
     expect(p.status).toBe("behind");
   });
 
-  it("a deadline of today that is not met is behind, not overdue", () => {
+  it("a deadline of today is one payment date left: all of the remainder, behind (not overdue) unless it is met", () => {
     const p = progress(120000, AS_OF, half);
-    expect(p.months_remaining).toBe(0);
+    expect(p.months_remaining).toBe(1); // as_of itself
     expect(p.required_monthly_contribution).toBe(60000);
+    expect(p.projected_completion_date).toBe("2026-11-30");
     expect(p.status).toBe("behind");
+    // An average of the whole remainder completes it with the first payment, today: on track.
+    const q = progress(120000, AS_OF, [{ date: "2026-06-01", amount: 60000 }]);
+    expect(q.average_monthly_contribution).toBe(60000);
+    expect(q.projected_completion_date).toBe(AS_OF);
+    expect(q.status).toBe("on_track");
+  });
+
+  it("an average exactly the required contribution is on track (the audit's demo goal)", () => {
+    // As of 2026-11-21, target 1000.00 by 2027-04-30, 250.00 saved since October: remaining 750.00.
+    // Dates: Nov 21, Dec 21, Jan 21, Feb 21, Mar 21, Apr 21 (May 21 is after Apr 30) → 6; 750.00 / 6 = 125.00.
+    // Average: 250.00 over October–November = 125.00 → 6 payments → Nov 21 + 5 months = 2027-04-21 ≤ 2027-04-30.
+    // (The old convention projected as_of + 6 months = 2027-05-21 and said `behind`.)
+    const p = progress(100000, "2027-04-30", [{ date: "2026-10-05", amount: 25000 }], "2026-11-21");
+    expect(p).toEqual({
+      saved_amount: 25000,
+      remaining_amount: 75000,
+      percent_complete: 25,
+      months_remaining: 6,
+      required_monthly_contribution: 12500,
+      average_monthly_contribution: 12500,
+      projected_completion_date: "2027-04-21",
+      status: "on_track",
+    });
+    // One minor unit less a month is a seventh payment, after the target date.
+    const less = progress(100000, "2027-04-30", [{ date: "2026-10-05", amount: 24998 }], "2026-11-21");
+    expect(less.average_monthly_contribution).toBe(12499);
+    expect(less.required_monthly_contribution).toBe(12501); // ceil(75002 / 6) = 12500.33… → 12501
+    expect(less.projected_completion_date).toBe("2027-05-21"); // ceil(75002 / 12499) = 7 → Nov 21 + 6 months
+    expect(less.status).toBe("behind");
+  });
+
+  it("day clamping: as of January 31 the dates are Jan 31, Feb 28, Mar 31, Apr 30", () => {
+    const asOf = "2026-01-31";
+    const saved = [{ date: "2026-01-02", amount: 250 }]; // average 2.50 (January only)
+    const byApr30 = progress(1250, "2026-04-30", saved, asOf); // remaining 10.00
+    expect(byApr30.months_remaining).toBe(4);
+    expect(byApr30.required_monthly_contribution).toBe(250); // 10.00 / 4
+    expect(byApr30.projected_completion_date).toBe("2026-04-30"); // 4 payments: Jan 31 + 3 months
+    expect(byApr30.status).toBe("on_track");
+    const byApr29 = progress(1250, "2026-04-29", saved, asOf); // April 30 is after the deadline
+    expect(byApr29.months_remaining).toBe(3);
+    expect(byApr29.required_monthly_contribution).toBe(334); // 10.00 / 3 = 3.333… rounded up
+    expect(byApr29.projected_completion_date).toBe("2026-04-30");
+    expect(byApr29.status).toBe("behind");
+    const byFeb28 = progress(1250, "2026-02-28", saved, asOf);
+    expect(byFeb28.months_remaining).toBe(2); // Jan 31, Feb 28 (clamped)
+    expect(byFeb28.required_monthly_contribution).toBe(500);
+    // Leap year: as of 2024-01-31 the second date is February 29.
+    expect(progress(500, null, [{ date: "2024-01-02", amount: 250 }], "2024-01-31").projected_completion_date)
+      .toBe("2024-01-31"); // remaining 2.50 = one payment, today
+    expect(progress(750, null, [{ date: "2024-01-02", amount: 250 }], "2024-01-31").projected_completion_date)
+      .toBe("2024-02-29");
   });
 
   it("a contribution made this month counts one month for the average (JPY, half-even)", () => {
@@ -104,12 +158,18 @@ describe("goalProgress (hand-worked, as of 2026-06-30)", () => {
     expect(q.average_monthly_contribution).toBe(7);
   });
 
-  it("projects with the exact rate, month-end clamped", () => {
-    // 3.00 over Jan–Jun = 0.50/month; remaining 1.00 → 2 months → 2026-08-30 … as of 2026-06-30 + 2 = 2026-08-30.
-    expect(progress(400, null, [{ date: "2026-01-15", amount: 300 }]).projected_completion_date).toBe("2026-08-30");
-    // As of 2026-01-31, one month ahead is 2026-02-28.
-    expect(progress(200, null, [{ date: "2026-01-10", amount: 100 }], "2026-01-31").projected_completion_date)
+  it("projects with the reported (rounded) average, month-end clamped", () => {
+    // 3.00 over Jan–Jun = 0.50/month; remaining 1.00 → 2 payments → June 30 + 1 month = 2026-07-30.
+    expect(progress(400, null, [{ date: "2026-01-15", amount: 300 }]).projected_completion_date).toBe("2026-07-30");
+    // As of 2026-01-31, remaining 2.00 at 1.00 → 2 payments: Jan 31, then Feb 28.
+    expect(progress(300, null, [{ date: "2026-01-10", amount: 100 }], "2026-01-31").projected_completion_date)
       .toBe("2026-02-28");
+    // 1.00 over Feb–Jun (5 months) = 0.20; 2.00 over 3 months = 0.666… → 0.67 is the average used:
+    // remaining 2.00 → ceil(200 / 67) = 3 payments → 2026-08-30.
+    expect(progress(400, null, [{ date: "2026-04-01", amount: 200 }]).average_monthly_contribution).toBe(67);
+    expect(progress(400, null, [{ date: "2026-04-01", amount: 200 }]).projected_completion_date).toBe("2026-08-30");
+    // An average that rounds to 0 (0.01 over 6 months) has no projection.
+    expect(progress(400, null, [{ date: "2026-01-15", amount: 1 }]).projected_completion_date).toBeNull();
   });
 });
 
@@ -139,6 +199,55 @@ describe("goalProgress properties", () => {
     }));
   });
 
+  it("an average at least the required contribution is on track, and only then (target date not passed)", () => {
+    // Built so that the premise holds often: the average is exact (saved = average × months counted), and the
+    // remainder is at most what that average pays over the dates left.
+    const facts = fc.record({
+      asOf: dateArb,
+      ahead: fc.integer({ min: 0, max: 60 }), // months from as_of to the target date
+      extraDays: fc.integer({ min: 0, max: 30 }),
+      span: fc.integer({ min: 1, max: 24 }), // calendar months counted for the average
+      average: fc.integer({ min: 1, max: 10_000_000 }),
+      slack: fc.double({ min: 0, max: 1.5, noNaN: true }),
+    });
+    fc.assert(fc.property(facts, ({ asOf, ahead, extraDays, span, average, slack }) => {
+      const end = addMonths(asOf, ahead)!;
+      const targetDate = addDays(end, extraDays);
+      const first = addMonths(asOf, -(span - 1))!;
+      const saved = average * span;
+      const remaining = Math.max(1, Math.round(average * (ahead + 1) * slack));
+      const p = goalProgress(
+        { target: saved + remaining, target_date: targetDate, saved, first_contribution_date: first, count: 1 },
+        asOf,
+      );
+      expect(p.average_monthly_contribution).toBe(average);
+      expect(p.remaining_amount).toBe(remaining);
+      const meets = p.average_monthly_contribution! >= p.required_monthly_contribution!;
+      expect(p.status).toBe(meets ? "on_track" : "behind");
+      if (meets) expect(p.projected_completion_date! <= targetDate).toBe(true);
+    }));
+  });
+
+  it("any goal: average ≥ required ⇔ on_track, whenever it is neither completed nor overdue nor dateless", () => {
+    fc.assert(fc.property(contributions, target, dateArb, dateArb, (list, t, td, asOf) => {
+      const p = progress(t, td, list, asOf);
+      if (p.status === "completed" || p.status === "overdue") return;
+      const average = p.average_monthly_contribution;
+      const meets = average !== null && average >= p.required_monthly_contribution!;
+      expect(p.status).toBe(meets ? "on_track" : "behind");
+    }));
+  });
+
+  it("months_remaining counts the monthly dates from as_of through the target date", () => {
+    fc.assert(fc.property(dateArb, dateArb, (asOf, td) => {
+      const p = progress(100, td, [], asOf);
+      let count = 0;
+      while (addMonths(asOf, count)! <= td) count++;
+      expect(p.months_remaining).toBe(count);
+      expect(p.status).toBe(td < asOf ? "overdue" : "behind");
+    }));
+  });
+
   it("on_track only when the projection is on or before the target date", () => {
     fc.assert(fc.property(contributions, target, targetDate, (list, t, td) => {
       const p = progress(t, td, list);
@@ -149,3 +258,10 @@ describe("goalProgress properties", () => {
     }));
   });
 });
+
+/** `date` plus `days` days (UTC calendar arithmetic). */
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

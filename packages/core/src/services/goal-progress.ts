@@ -1,7 +1,7 @@
 import { divideCeil } from "../api/divideCeil.ts";
 import { divideHalfEven } from "../api/divideHalfEven.ts";
 import { percentage } from "../api/percentage.ts";
-import { addMonths, calendarMonthsSpanned, monthsUntil } from "../calendar/months.ts";
+import { addMonths, calendarMonthsSpanned, monthlyDatesThrough } from "../calendar/months.ts";
 import { type Calculator, numberCalculator } from "../money/calculator.ts";
 
 export interface Contribution {
@@ -52,17 +52,23 @@ export function summarizeContributions(
   return { saved, first_contribution_date: first, count };
 }
 
-/** ceil(a × b / c) for positive integers, exactly (BigInt: the product may exceed 2^53). */
-function ceilProductRatio(a: number, b: number, c: number): number {
-  const product = BigInt(a) * BigInt(b);
-  const divisor = BigInt(c);
-  const q = product / divisor + (product % divisor === 0n ? 0n : 1n);
-  return q > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(q);
-}
+/** Projections further out than this many months are reported as null (they would pass 9999-12-31 anyway). */
+const MAX_PROJECTION_MONTHS = 12 * 10000;
 
 /**
  * Progress of one goal at `asOf` (API.md §2 GoalProgressReport; edge cases in contracts/goals.ts). Depends only
  * on the target, the target date, the saved sum and the earliest contribution date.
+ *
+ * One schedule convention for every figure: contributions are monthly on `asOf`'s day of the month, starting in
+ * `asOf`'s month (`asOf`, `asOf + 1 month`, …, the day clamped to the month's end).
+ * - `months_remaining` counts those dates from `asOf` through the target date, both included (0 when the target
+ *   date is before `asOf`).
+ * - `required_monthly_contribution` = ceil(remaining / months_remaining): paid on each of those dates, it reaches
+ *   the target by the last one. With no date left (overdue) it is the whole remaining amount.
+ * - `projected_completion_date`: paying the average (as reported, in minor units) on each date, the n-th payment
+ *   completes the goal, n = ceil(remaining / average), and it falls on `asOf + (n − 1) months`.
+ * So an average ≥ the required contribution always projects on or before the target date (on_track): n ≤
+ * months_remaining, and the months_remaining-th date is on or before the target date.
  */
 export function goalProgress(goal: GoalFacts, asOf: string, calc: Calculator = numberCalculator): GoalProgress {
   const { target, target_date: targetDate, saved, first_contribution_date: first } = goal;
@@ -70,7 +76,7 @@ export function goalProgress(goal: GoalFacts, asOf: string, calc: Calculator = n
   const remaining = gap > 0 ? gap : 0;
   const completed = saved >= target;
 
-  const monthsRemaining = targetDate === null ? null : monthsUntil(asOf, targetDate);
+  const monthsRemaining = targetDate === null ? null : monthlyDatesThrough(asOf, targetDate);
   let required: number | null = null;
   if (monthsRemaining !== null) {
     required = remaining === 0 ? 0 : monthsRemaining === 0 ? remaining : divideCeil(remaining, monthsRemaining);
@@ -80,9 +86,9 @@ export function goalProgress(goal: GoalFacts, asOf: string, calc: Calculator = n
   const average = span === null ? null : divideHalfEven(saved, span);
 
   let projected: string | null = null;
-  if (!completed && span !== null && saved > 0) {
-    const monthsNeeded = ceilProductRatio(remaining, span, saved);
-    projected = monthsNeeded > 12 * 10000 ? null : addMonths(asOf, monthsNeeded) ?? null;
+  if (!completed && average !== null && average > 0) {
+    const payments = divideCeil(remaining, average); // ≥ 1, since remaining > 0
+    projected = payments - 1 > MAX_PROJECTION_MONTHS ? null : addMonths(asOf, payments - 1) ?? null;
   }
 
   let status: GoalStatus;

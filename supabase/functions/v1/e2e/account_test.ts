@@ -162,7 +162,9 @@ Deno.test("GET /v1/me/goals/progress: user A's goals as of today (UTC profile)",
       months_remaining: null,
       required_monthly_contribution: null,
       average_monthly_contribution: "250.00", // one month counted
-      projected_completion_date: addMonthsClamped(today, 3), // 750 / 250 = 3 months
+      // 750 / 250 = 3 payments, the first today: today + 2 months (today + 3 before the first payment date was
+      // as_of itself)
+      projected_completion_date: addMonthsClamped(today, 2),
       status: "no_target_date",
     },
     {

@@ -215,10 +215,12 @@ Deno.test("POST /v1/goals/progress: behind with a projection, and an overfunded 
         remaining_amount: "900.00",
         percent_complete: 25,
         target_date: "2026-12-31",
-        months_remaining: 7, // six whole months and a day
+        months_remaining: 7, // payment dates June 30, July 30, …, December 30
         required_monthly_contribution: "128.58", // 900 / 7 = 128.571…, rounded up
         average_monthly_contribution: "50.00", // 300 over January..June = 6 months
-        projected_completion_date: "2027-12-30", // ceil(900 / 50) = 18 months after 2026-06-30
+        // ceil(900 / 50) = 18 payments, the first on as_of: 2026-06-30 + 17 months. (Was 2027-12-30, as_of + 18,
+        // when the first payment was taken to be a month after as_of.)
+        projected_completion_date: "2027-11-30",
         status: "behind",
       },
       {
