@@ -279,7 +279,7 @@ async function rlsOverhead(s: Setup) {
   const to = `${user.year}-12-31`;
   const fnQuery = "select * from public.me_ledger_totals($1::date, $2::date)";
   const inline = await explicitFilterQuery(session);
-  const iterations = quick ? 21 : 51;
+  const iterations = quick ? 31 : 101;
 
   const authFn = () => asUser(session, user.id, () => timed(() => session.query(fnQuery, [from, to])));
   const authInline = () => asUser(session, user.id, () => timed(() => session.query(inline, [from, to, user.id])));
@@ -399,7 +399,7 @@ async function summaryVsRaw(s: Setup) {
   if (aggregated !== raw) {
     throw new Error(`summary_vs_raw: the raw and aggregated paths disagree:\n${aggregated}\n${raw}`);
   }
-  const iterations = quick ? 7 : 15;
+  const iterations = quick ? 9 : 25;
   for (let i = 0; i < 2; i++) await run(false), await run(true);
   const agg: number[] = [];
   const rawMs: number[] = [];
