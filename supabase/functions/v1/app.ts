@@ -3,11 +3,15 @@
  * route and one OpenAPI entry per operation), plus the service routes. Cross-cutting behaviour lives in one
  * lean outer middleware: request id, CORS, security headers, rate-limit headers and the request log line.
  *
- * Mounting more routes (the MCP endpoint): pass `extend(app, kit)`. It runs after the REST routes are added and
- * before the OpenAPI document is first generated, so anything it registers in `app.openAPIRegistry` is
- * documented too. `kit` gives the same verifier, limiter and body reader the REST routes use.
+ * Routes are plain Hono routes. Their OpenAPI entries are recorded as functions of a registry and run only
+ * when the document is first requested (`/v1/openapi.json`, `/v1/docs`), which is also when
+ * `@hono/zod-openapi` is loaded: start-up neither loads it nor converts a schema.
+ *
+ * Mounting more routes (the MCP endpoint): pass `extend(app, kit)`. It runs after the REST routes are added;
+ * anything it records with `kit.document(...)` is documented too. `kit` gives the same verifier, limiter and
+ * body reader the REST routes use.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
 import { createOperations, type Limits as CoreLimits, type Operation } from "@pfa/core";
 import type { Config } from "./config.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
@@ -25,7 +29,13 @@ import {
 } from "./http/request-log.ts";
 import { requestIdFrom } from "./http/request-id.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
-import { MCP_ENDPOINT, registerComponents, registerMcpEndpoint } from "./openapi/document.ts";
+import {
+  MCP_ENDPOINT,
+  type OpenApiEntries,
+  registerComponents,
+  registerMcpEndpoint,
+  type Registry,
+} from "./openapi/document.ts";
 import { type AccountDataProvider, registerOperationRoutes } from "./routes/operations.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
 
@@ -52,6 +62,8 @@ export interface AppKit {
   readJsonBody(request: Request): Promise<unknown>;
   /** The base of problem `type` URIs the REST routes use (`problemTypeBase`), for problems built elsewhere. */
   readonly problemTypeBase: string | undefined;
+  /** Records an OpenAPI entry; it runs, in recording order, when the document is first generated. */
+  document(entry: (registry: Registry) => void): void;
 }
 
 export interface AppOptions {
@@ -62,10 +74,10 @@ export interface AppOptions {
   /** Clock of the rate limiter (tests). */
   readonly now?: () => number;
   /** Adds routes, e.g. `/v1/mcp`; see the module comment. */
-  readonly extend?: (app: OpenAPIHono<AppEnv>, kit: AppKit) => void;
+  readonly extend?: (app: App, kit: AppKit) => void;
 }
 
-export type App = OpenAPIHono<AppEnv>;
+export type App = Hono<AppEnv>;
 
 /** Where an error was thrown: the first frames of its stack, without the message (which may carry data). */
 function stackFrames(error: Error): string[] {
@@ -102,7 +114,8 @@ export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
 }
 
 export function createApp(deps: AppDependencies, options: AppOptions = {}): App {
-  const app = new OpenAPIHono<AppEnv>();
+  const app = new Hono<AppEnv>();
+  const openapi: OpenApiEntries = [];
   const log = options.log ??
     (deps.config.logRequests === undefined
       ? requestLoggerFromEnvironment()
@@ -172,25 +185,28 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     }, typeBase);
   });
 
-  registerComponents(app.openAPIRegistry);
+  openapi.push(registerComponents);
   registerOperationRoutes(app, operations, {
     verifier: deps.verifier,
     accountData: deps.accountData,
     limiter,
     maxBodyBytes,
-  });
-  registerServiceRoutes(app);
+  }, openapi);
+  registerServiceRoutes(app, openapi);
   options.extend?.(app, {
     deps,
     operations,
     limiter,
     readJsonBody: (request) => readJsonBody(request, maxBodyBytes),
     problemTypeBase: typeBase,
+    document: (entry) => void openapi.push(entry),
   });
-  const documented = app.openAPIRegistry.definitions.some((d) =>
-    d.type === "route" && d.route.path === MCP_ENDPOINT && d.route.method === "post"
-  );
   const mounted = app.routes.some((r) => r.path === MCP_ENDPOINT && r.method === "POST");
-  if (mounted && !documented) registerMcpEndpoint(app.openAPIRegistry);
+  openapi.push((registry) => {
+    const documented = registry.definitions.some((d) =>
+      d.type === "route" && d.route.path === MCP_ENDPOINT && d.route.method === "post"
+    );
+    if (mounted && !documented) registerMcpEndpoint(registry);
+  });
   return app;
 }

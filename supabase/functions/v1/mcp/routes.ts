@@ -2,20 +2,20 @@
  * Hono glue for MCP: mounts `POST /v1/mcp` (Streamable HTTP, stateless) and
  * `GET /v1/mcp/.well-known/oauth-protected-resource` (RFC 9728) on the app, with the REST routes' verifier,
  * account-data provider, rate limiter and JSON parser. Called from `createApp` through its `extend` kit.
+ *
+ * The MCP SDK and the tools' JSON Schemas are loaded and built on the first `/v1/mcp` request, not at start-up.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import { parseJsonBody } from "@pfa/core";
 import type { Context } from "hono";
-import type { AppKit } from "../app.ts";
+import type { App, AppKit } from "../app.ts";
 import type { VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { clientIp } from "../http/rate-limit.ts";
 import { registerServiceRoute } from "../openapi/document.ts";
 import { executeOperation } from "./execute.ts";
-import { createMcpHttpHandler } from "./handler.ts";
+import type { McpHttpHandler } from "./handler.ts";
 import { METADATA_SUFFIX, protectedResource, protectedResourceMetadata } from "./metadata.ts";
-import { toolsFromOperations } from "./tools.ts";
 
 export const MCP_PATH = "/v1/mcp";
 export const METADATA_PATH = MCP_PATH + METADATA_SUFFIX;
@@ -41,28 +41,39 @@ function remoteAddress(c: Ctx): string | undefined {
   return (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname;
 }
 
-export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, kit: AppKit): void {
+export function registerMcpRoutes(app: App, kit: AppKit): void {
   const { deps, limiter } = kit;
   const config = deps.config as PublicUrls;
-  const tools = toolsFromOperations(kit.operations);
-  const handler = createMcpHttpHandler({
-    tools,
-    maxBodyBytes: deps.config.limits.maxBodyBytes,
-    verifier: deps.verifier,
-    validateJson: parseJsonBody,
-    invoker: (user, requestId, rejected) => (tool, args, callId) =>
-      executeOperation(
-        tool.operation,
-        args,
-        {
-          requestId,
-          user: () => Promise.resolve(user),
-          accountData: deps.accountData,
-          ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
-        },
-        rejected.get(callId),
-      ),
-  });
+  const createHandler = async (): Promise<McpHttpHandler> => {
+    const [{ createMcpHttpHandler }, { toolsFromOperations }] = await Promise.all([
+      import("./handler.ts"),
+      import("./tools.ts"),
+    ]);
+    return createMcpHttpHandler({
+      tools: toolsFromOperations(kit.operations),
+      maxBodyBytes: deps.config.limits.maxBodyBytes,
+      verifier: deps.verifier,
+      validateJson: parseJsonBody,
+      invoker: (user, requestId, rejected) => (tool, args, callId) =>
+        executeOperation(
+          tool.operation,
+          args,
+          {
+            requestId,
+            user: () => Promise.resolve(user),
+            accountData: deps.accountData,
+            ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
+          },
+          rejected.get(callId),
+        ),
+    });
+  };
+  let loading: Promise<McpHttpHandler> | undefined;
+  const handler = () =>
+    loading ??= createHandler().catch((error) => {
+      loading = undefined;
+      throw error;
+    });
 
   /** Same policy as REST: one request counts against its user, or its client IP without a token. */
   const admit = (c: Ctx) => (user: VerifiedUser | undefined) => {
@@ -77,23 +88,25 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, kit: AppKit): void {
     }
   };
 
-  app.post(MCP_PATH, (c) =>
-    handler(c.req.raw, {
+  app.post(MCP_PATH, async (c) =>
+    (await handler())(c.req.raw, {
       requestId: c.get("requestId"),
       metadataUrl: resourceOf(config, c).metadataUrl,
       admit: admit(c),
       ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
     }));
 
-  registerServiceRoute(app.openAPIRegistry, {
-    path: METADATA_PATH,
-    operationId: "mcp_protected_resource_metadata",
-    summary: "OAuth protected-resource metadata of the MCP endpoint (RFC 9728)",
-    description: "Names Supabase Auth (`{SUPABASE_URL}/auth/v1`) as the authorization server of `/v1/mcp`. MCP " +
-      "clients find it through the `resource_metadata` parameter of a 401's `WWW-Authenticate` header.",
-    contentType: "application/json",
-    schema: { type: "object", description: "RFC 9728 metadata: resource, authorization_servers, ..." },
-  });
+  kit.document((registry) =>
+    registerServiceRoute(registry, {
+      path: METADATA_PATH,
+      operationId: "mcp_protected_resource_metadata",
+      summary: "OAuth protected-resource metadata of the MCP endpoint (RFC 9728)",
+      description: "Names Supabase Auth (`{SUPABASE_URL}/auth/v1`) as the authorization server of `/v1/mcp`. MCP " +
+        "clients find it through the `resource_metadata` parameter of a 401's `WWW-Authenticate` header.",
+      contentType: "application/json",
+      schema: { type: "object", description: "RFC 9728 metadata: resource, authorization_servers, ..." },
+    })
+  );
   app.get(METADATA_PATH, (c) =>
     new Response(JSON.stringify(protectedResourceMetadata(resourceOf(config, c))), {
       headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=3600" },

@@ -2,13 +2,30 @@
  * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. This module only
  * registers entries (one per operation of the core's registry, plus the service routes) and holds the
  * document-level text: conventions, errors, limits, caching and the decisions API.md leaves open.
+ *
+ * Entries are recorded at start-up as functions of a registry (`OpenApiEntries`) and run by
+ * `generateOpenApiDocument` on the first request for the document, which is when `@hono/zod-openapi` (and the
+ * zod-to-OpenAPI conversion) is loaded.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { type Operation, problemSchema } from "@pfa/core";
 import { ERROR_DESCRIPTIONS } from "./error-responses.ts";
 
-type Registry = OpenAPIHono["openAPIRegistry"];
+export type Registry = OpenAPIHono["openAPIRegistry"];
+
+/** OpenAPI entries in registration order, run against a fresh registry when the document is generated. */
+export type OpenApiEntries = Array<(registry: Registry) => void>;
+
+export type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+
+/** Loads `@hono/zod-openapi`, runs the entries in order and generates the OpenAPI 3.1 document. */
+export async function generateOpenApiDocument(entries: OpenApiEntries): Promise<OpenApiDocument> {
+  const { OpenAPIHono } = await import("@hono/zod-openapi");
+  const documented = new OpenAPIHono();
+  for (const entry of entries) entry(documented.openAPIRegistry);
+  return documented.getOpenAPI31Document(openApiObjectConfig());
+}
 
 /** The core's problem schema, named so that every error response refers to one `#/components/schemas/Problem`. */
 const ProblemSchema = problemSchema.meta({ id: "Problem" });

@@ -3,7 +3,6 @@
  * route per account operation, each with its OpenAPI entry. Handlers are glue only: authenticate, rate-limit,
  * read and validate the input with the operation's own zod schema, run it, and shape the response headers.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import {
   type AccountData,
   type AccountOperation,
@@ -11,7 +10,7 @@ import {
   type Operation,
   problemFromZodError,
 } from "@pfa/core";
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ifNoneMatchHits, strongEtag } from "../http/etag.ts";
@@ -20,7 +19,7 @@ import { nextLink } from "../http/pagination.ts";
 import { ProblemError } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
 import { clientIp, type FixedWindowRateLimiter } from "../http/rate-limit.ts";
-import { isPaginated, registerOperation } from "../openapi/document.ts";
+import { isPaginated, type OpenApiEntries, registerOperation } from "../openapi/document.ts";
 
 /** Runs `fn` with the signed-in user's data, scoped by row-level security (the data/ drivers). */
 export interface AccountDataProvider {
@@ -132,14 +131,15 @@ function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
   };
 }
 
-/** Adds every operation's route and OpenAPI entry. */
+/** Adds every operation's route, and records its OpenAPI entry in `openapi`. */
 export function registerOperationRoutes(
-  app: OpenAPIHono<AppEnv>,
+  app: Hono<AppEnv>,
   operations: readonly Operation[],
   deps: OperationRouteDeps,
+  openapi: OpenApiEntries,
 ): void {
   for (const op of operations) {
-    registerOperation(app.openAPIRegistry, op);
+    openapi.push((registry) => registerOperation(registry, op));
     if (op.kind === "calculation") app.post(op.path, calculationHandler(op, deps));
     else app.get(op.path, accountHandler(op, deps));
   }

@@ -1,24 +1,73 @@
 /**
  * Service routes: health (never touches the database), the OpenAPI document and the HTML reference. The
  * document is generated on first request, after every route (the MCP one included) has been registered, and
- * then served from memory.
+ * then served from memory; the page renderer is loaded then too.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/context.ts";
 import { DOCS_CSP } from "../http/security-headers.ts";
-import { API_VERSION, openApiObjectConfig, registerServiceRoute } from "../openapi/document.ts";
-import { renderReference } from "../reference/render.ts";
+import {
+  API_VERSION,
+  generateOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiEntries,
+  registerServiceRoute,
+  type Registry,
+} from "../openapi/document.ts";
 
 export const HealthSchema = z.object({
   status: z.literal("ok"),
   version: z.string().describe("API version."),
 }).meta({ id: "Health" });
 
-export type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+export type { OpenApiDocument };
 
-export function registerServiceRoutes(app: OpenAPIHono<AppEnv>): { document(): OpenApiDocument } {
-  const registry = app.openAPIRegistry;
+/**
+ * Adds the service routes and records their OpenAPI entries in `openapi`. The document covers every entry
+ * recorded by the time it is first requested.
+ */
+export function registerServiceRoutes(
+  app: Hono<AppEnv>,
+  openapi: OpenApiEntries,
+): { document(): Promise<OpenApiDocument> } {
+  openapi.push((registry) => registerServiceRoutesDocs(registry));
+
+  let document: Promise<OpenApiDocument> | undefined;
+  let documentJson: string | undefined;
+  let html: string | undefined;
+  const getDocument = () =>
+    document ??= generateOpenApiDocument(openapi).catch((error) => {
+      document = undefined;
+      throw error;
+    });
+
+  const health = JSON.stringify({ status: "ok", version: API_VERSION });
+  app.get("/v1/health", () =>
+    new Response(health, {
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    }));
+  app.get("/v1/openapi.json", async () =>
+    new Response(documentJson ??= JSON.stringify(await getDocument()), {
+      headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" },
+    }));
+  app.get("/v1/docs", async () => {
+    if (html === undefined) {
+      const [document, { renderReference }] = await Promise.all([getDocument(), import("../reference/render.ts")]);
+      html ??= renderReference(document);
+    }
+    return new Response(html, {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "public, max-age=300",
+        "Content-Security-Policy": DOCS_CSP,
+      },
+    });
+  });
+  return { document: getDocument };
+}
+
+function registerServiceRoutesDocs(registry: Registry): void {
   registerServiceRoute(registry, {
     path: "/v1/health",
     operationId: "health",
@@ -43,28 +92,4 @@ export function registerServiceRoutes(app: OpenAPIHono<AppEnv>): { document(): O
     contentType: "text/html",
     schema: { type: "string" },
   });
-
-  let document: OpenApiDocument | undefined;
-  let documentJson: string | undefined;
-  let html: string | undefined;
-  const getDocument = () => (document ??= app.getOpenAPI31Document(openApiObjectConfig()));
-
-  const health = JSON.stringify({ status: "ok", version: API_VERSION });
-  app.get("/v1/health", () =>
-    new Response(health, {
-      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
-    }));
-  app.get("/v1/openapi.json", () =>
-    new Response(documentJson ??= JSON.stringify(getDocument()), {
-      headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" },
-    }));
-  app.get("/v1/docs", () =>
-    new Response(html ??= renderReference(getDocument()), {
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": "public, max-age=300",
-        "Content-Security-Policy": DOCS_CSP,
-      },
-    }));
-  return { document: getDocument };
 }
