@@ -518,7 +518,8 @@ async function plans(s: Setup): Promise<Record<string, PlanSummary>> {
         "function, the last the outer call";
     } else {
       // No auto_explain in PGlite: EXPLAIN the function's own SQL text with its arguments as parameters.
-      let body = src.body;
+      // A PL/pgSQL body: its RETURN QUERY statement.
+      let body = /return\s+query\s+([\s\S]*?);\s*end\s*;?\s*$/i.exec(src.body)?.[1] ?? src.body;
       src.argNames.forEach((arg, i) => {
         body = body.replace(new RegExp(`\\b${arg}\\b`, "g"), `$${i + 1}::${src.argTypes[i]}`);
       });
