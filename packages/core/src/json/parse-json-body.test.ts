@@ -20,6 +20,28 @@ describe("parseJsonBody", () => {
     expect(parseJsonBody(text)).toEqual(JSON.parse(text));
   });
 
+  it("given the UTF-8 bytes of the text (BOM included or not), decides exactly as without them", () => {
+    const encode = (t: string) => new TextEncoder().encode(t);
+    const ok = '{"a":"€ \\" : 1e5","b":[1.5,{"c":null}]}';
+    expect(parseJsonBody(ok, encode(ok))).toEqual(JSON.parse(ok));
+    expect(parseJsonBody(ok, Uint8Array.of(0xef, 0xbb, 0xbf, ...encode(ok)))).toEqual(JSON.parse(ok));
+    const thrown = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return error;
+      }
+      throw new Error("expected an error");
+    };
+    for (const bad of ['{"a":1,"a":2}', '{"a":1e3}', '{"a":1234567890123456}']) {
+      const withBytes = thrown(() => parseJsonBody(bad, encode(bad)));
+      expect(withBytes).toBeInstanceOf(ValidationError);
+      expect((withBytes as ValidationError).errors).toEqual(
+        (thrown(() => parseJsonBody(bad)) as ValidationError).errors,
+      );
+    }
+  });
+
   it.each(["", "{", '{"a":}', "{'a':1}", '{"a":1,}', "[1 2]", "NaN", '{"a":01}'])(
     "rejects malformed %j with InvalidJsonError",
     (text) => {

@@ -113,8 +113,11 @@ function countKeys(root: unknown): number {
  * Parses a JSON request body exactly. Malformed JSON throws InvalidJsonError (400 `invalid_json`); exponents,
  * numbers with more than 15 significant digits and duplicate keys throw a ValidationError (422) whose items carry
  * the JSON pointer of each offending token.
+ *
+ * `utf8`, when given, must be the UTF-8 bytes `text` was decoded from (a leading BOM may be included); the fast
+ * pass then scans them instead of encoding `text` again.
  */
-export function parseJsonBody(text: string): unknown {
+export function parseJsonBody(text: string, utf8?: Uint8Array): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -122,7 +125,7 @@ export function parseJsonBody(text: string): unknown {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidJsonError(`The request body is not valid JSON: ${reason}`);
   }
-  const { colons, suspicious } = scanNumbersAndKeys(text);
+  const { colons, suspicious } = scanNumbersAndKeys(utf8 ?? encoder.encode(text));
   if (suspicious || colons !== countKeys(value)) {
     const problems = locateProblems(text);
     if (problems.length > 0) throw new ValidationError(problems);
@@ -138,8 +141,7 @@ const encoder = new TextEncoder();
  * outside strings (one per object key) and tells whether any number token has an exponent or more than 15
  * significant digits.
  */
-function scanNumbersAndKeys(text: string): { colons: number; suspicious: boolean } {
-  const bytes = encoder.encode(text);
+function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: boolean } {
   const n = bytes.length;
   let colons = 0;
   let suspicious = false;

@@ -77,9 +77,16 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+const lenient = new TextDecoder("utf-8");
 
-/** Decodes UTF-8 strictly (a leading BOM is dropped); invalid bytes are 400. */
+/**
+ * Decodes UTF-8 strictly (a leading BOM is dropped); invalid bytes are 400. The lenient decoder is several times
+ * faster than the fatal one and differs from it only by writing U+FFFD for invalid bytes, so its result is exact
+ * when it holds no U+FFFD; otherwise (invalid bytes, or a U+FFFD actually sent) the fatal decoder decides.
+ */
 export function decodeUtf8(bytes: Uint8Array): string {
+  const text = lenient.decode(bytes);
+  if (!text.includes("\uFFFD")) return text;
   try {
     return utf8.decode(bytes);
   } catch {

@@ -80,6 +80,9 @@ Deno.test("utf-8: valid text decodes (BOM dropped), invalid bytes are 400", () =
   assert.equal(decodeUtf8(new TextEncoder().encode('{"a":"€"}')), '{"a":"€"}');
   assert.equal(status(() => decodeUtf8(Uint8Array.of(0x7b, 0xff, 0x7d))), 400);
   assert.equal(status(() => decodeUtf8(Uint8Array.of(0xc3))), 400); // truncated sequence
+  // A U+FFFD that was actually sent (valid UTF-8) is kept; invalid bytes next to one are still 400.
+  assert.equal(decodeUtf8(new TextEncoder().encode('{"a":"\uFFFD"}')), '{"a":"\uFFFD"}');
+  assert.equal(status(() => decodeUtf8(Uint8Array.of(0xef, 0xbf, 0xbd, 0xff))), 400);
 });
 
 Deno.test("body: with a Content-Length, a body larger than the limit is still refused (in-process requests)", async () => {

@@ -8,10 +8,11 @@ import { ProblemError } from "./problem.ts";
 
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   checkJsonMediaType(request.headers.get("content-type"));
-  const text = decodeUtf8(await readBodyBytes(request, maxBytes));
+  const bytes = await readBodyBytes(request, maxBytes);
+  const text = decodeUtf8(bytes);
   if (text.trim() === "") throw new ProblemError(400, "The request body is empty; send a JSON object.");
   try {
-    return parseJsonBody(text);
+    return parseJsonBody(text, bytes);
   } catch (error) {
     if (error instanceof InvalidJsonError) throw new ProblemError(400, error.message);
     throw error;
