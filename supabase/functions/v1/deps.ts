@@ -5,9 +5,10 @@
  *
  * The drivers (postgres.js, supabase-js) are imported on the first account request, not at start-up: a
  * calculation never needs them, and loading them is most of a cold start. The choice of driver and the
- * configuration check stay eager.
+ * configuration check stay eager. Likewise jose, the token verifier's library, is imported on the first request
+ * that carries a token.
  */
-import { createTokenVerifier, type TokenVerifier } from "./auth/verifier.ts";
+import type { TokenVerifier } from "./auth/verifier.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { createDirectDataProvider, deadlineFor } from "./data/direct/direct-provider.ts";
 import type { AccountDataProvider } from "./data/provider.ts";
@@ -80,6 +81,21 @@ export function createAccountDataProvider(config: Config): AccountDataProvider {
   ]);
 }
 
+/** The production token verifier (auth/verifier.ts), built on its first use. A failed load is retried. */
+function lazyTokenVerifier(config: Config): TokenVerifier {
+  let loading: Promise<TokenVerifier> | undefined;
+  const verifier = (): Promise<TokenVerifier> =>
+    loading ??= import("./auth/verifier.ts").then((m) => m.createTokenVerifier(config)).catch((error) => {
+      loading = undefined;
+      throw error;
+    });
+  return {
+    async verify(authorizationHeader) {
+      return (await verifier()).verify(authorizationHeader);
+    },
+  };
+}
+
 export function createDependencies(config: Config): Dependencies {
-  return { config, verifier: createTokenVerifier(config), accountData: createAccountDataProvider(config) };
+  return { config, verifier: lazyTokenVerifier(config), accountData: createAccountDataProvider(config) };
 }
