@@ -35,6 +35,32 @@ function typeOfInput(value: unknown): string {
 
 type Check = (value: unknown, index: number, issues: RawIssue[]) => void;
 
+/** True exactly when the field's Check would report nothing for `value` (the allocation-free fast path). */
+function validator(rule: FieldRule): (value: unknown) => boolean {
+  const optional = rule.optional === true;
+  switch (rule.type) {
+    case "money":
+      return (value) => typeof value === "string" || typeof value === "number" || (value === undefined && optional);
+    case "enum": {
+      const values = rule.values;
+      return (value) => value === undefined ? optional : typeof value === "string" && values.includes(value);
+    }
+    case "string": {
+      const nullable = rule.nullable === true;
+      const min = rule.min ?? 0;
+      const max = rule.max ?? Number.POSITIVE_INFINITY;
+      const pattern = rule.pattern;
+      return (value) => {
+        if (typeof value === "string") {
+          const n = value.length;
+          return n >= min && n <= max && (pattern === undefined || pattern.test(value));
+        }
+        return value === undefined ? optional : value === null && nullable;
+      };
+    }
+  }
+}
+
 /** Compiles one field rule into a monomorphic check; issue objects (and their paths) are built only on failure. */
 function compile(rule: FieldRule, key: string): Check {
   const optional = rule.optional === true;
@@ -160,6 +186,15 @@ export function withFastArrayParse<T extends z.ZodType>(
   const checks = names.map((name) => compile(fields[name]!, name));
   const fieldCount = names.length;
   const known = new Set(names);
+  // Fast path per item: one walk over its keys, each known and valid, and every required field seen. Any other
+  // item takes the checks below, which build the issues (so issues and their order are exactly theirs).
+  const valid = names.map((name) => validator(fields[name]!));
+  const position = new Map(names.map((name, f) => [name, f]));
+  let requiredMask = 0;
+  names.forEach((name, f) => {
+    if (fields[name]!.optional !== true) requiredMask |= 1 << f;
+  });
+  const fastPath = fieldCount <= 30;
   const run = (payload: { value: unknown; issues: unknown[] }) => {
     const input = payload.value;
     const issues = payload.issues as RawIssue[];
@@ -198,6 +233,19 @@ export function withFastArrayParse<T extends z.ZodType>(
         continue;
       }
       const record = item as Record<string, unknown>;
+      if (fastPath) {
+        let seen = 0;
+        let ok = true;
+        for (const key in record) {
+          const f = position.get(key);
+          if (f === undefined || !valid[f]!(record[key])) {
+            ok = false;
+            break;
+          }
+          seen |= 1 << f;
+        }
+        if (ok && (seen & requiredMask) === requiredMask) continue;
+      }
       let keyCount = 0;
       for (let f = 0; f < fieldCount; f++) {
         const value = record[names[f]!];
