@@ -7,6 +7,5 @@ export {
   monthEnd,
   monthlyDatesThrough,
   monthStart,
-  monthsUntil,
   wholeMonthsBetween,
 } from "./months.ts";

@@ -46,17 +46,6 @@ export function wholeMonthsBetween(from: string, to: string): number {
 }
 
 /**
- * Months from `from` to `to` with a started month counted as a whole one: the smallest n ≥ 0 with
- * `addMonths(from, n) ≥ to`. 0 when `to` ≤ `from`; `2026-01-15 → 2026-01-16` is 1, `→ 2026-03-15` is 2,
- * `→ 2026-03-16` is 3.
- */
-export function monthsUntil(from: string, to: string): number {
-  if (to <= from) return 0;
-  const whole = wholeMonthsBetween(from, to);
-  return addMonths(from, whole) === to ? whole : whole + 1;
-}
-
-/**
  * How many of the monthly dates `from`, `from + 1 month`, `from + 2 months`, … (each `addMonths(from, k)`, so the
  * day is `from`'s day clamped to the month's end) fall on or before `to`: `wholeMonthsBetween(from, to) + 1` when
  * `to` ≥ `from`, 0 when `to` < `from`. `2026-11-21 → 2027-04-30` is 6 (Nov 21, Dec 21, …, Apr 21), `→ 2027-04-20`
