@@ -357,32 +357,86 @@ function observing(onQuery: (tx: SqlTransaction) => Promise<void>): SqlEngine {
 }
 
 Deno.test("direct driver: reads run read-only as role authenticated with the request's claims, and nothing leaks", async () => {
+  // One connection, so the check afterwards runs on the very session the request used.
+  const single: SqlEngine = onPostgres
+    ? postgresEngine(db.url!, { max: 1, connectTimeoutSeconds: 5, idleTimeoutSeconds: 10 })
+    : db.client;
+  const sessionSql = "select pg_backend_pid() as pid, current_user as user, current_setting('role') as role, " +
+    "coalesce(current_setting('request.jwt.claims', true), '') as claims, " +
+    "current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as timeout, " +
+    "current_setting('TimeZone') as tz";
+  const before = await single.transaction((tx) => tx.query(sessionSql));
   const seen: Record<string, unknown>[] = [];
+  let writeError: { code?: string } | undefined;
+  const setup: string[] = [];
   const p = createDirectDataProvider({
-    engine: observing(async (tx) => {
-      seen.push(
-        ...await tx.query(
-          "select current_user as role, current_setting('request.jwt.claims', true) as claims, " +
-            "current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as timeout",
+    engine: {
+      transaction: (fn) =>
+        single.transaction((tx) =>
+          fn({
+            async query(text, params) {
+              if (!text.includes("public.me_")) setup.push(text);
+              else {
+                seen.push(...await tx.query(sessionSql));
+                // RLS as authenticated: only the caller's own rows, even without a filter.
+                seen.push(...await tx.query("select count(distinct user_id)::int as owners from public.profiles"));
+              }
+              return tx.query(text, params);
+            },
+          })
         ),
-      );
-    }),
+      close: () => Promise.resolve(),
+    },
     statementTimeoutMs: 4321,
-    maxConcurrency,
+    maxConcurrency: 1,
     acquireTimeoutMs: 5000,
   });
-  await p.withUser(user(U2), (d) => d.profile());
-  assert.equal(seen.length, 1);
+  await p.withUser(user(U2), async (d) => {
+    await d.profile();
+    return null;
+  });
+  // a write in the same session is refused (read only), and rolls the request back
+  const writer = createDirectDataProvider({
+    engine: {
+      transaction: (fn) =>
+        single.transaction((tx) =>
+          fn({
+            async query(text, params) {
+              if (text.includes("public.me_")) {
+                writeError = await tx.query("create temporary table pfa_probe (a int)").then(() => ({}), (e) => e);
+              }
+              return tx.query(text, params);
+            },
+          })
+        ),
+      close: () => Promise.resolve(),
+    },
+    statementTimeoutMs: 4321,
+    maxConcurrency: 1,
+    acquireTimeoutMs: 5000,
+  });
+  await assert.rejects(writer.withUser(user(U2), (d) => d.profile()));
+  assert.equal(writeError?.code, "25006"); // read_only_sql_transaction
+  // the set-up is one statement after begin
+  assert.equal(setup.length, 1);
+  assert.equal(seen.length, 2);
+  assert.equal(seen[0]!.user, "authenticated");
   assert.equal(seen[0]!.role, "authenticated");
   assert.equal(JSON.parse(seen[0]!.claims as string).sub, U2);
   assert.equal(seen[0]!.ro, "on");
   assert.equal(seen[0]!.timeout, "4321ms");
-  // After the transaction the session is back to its own role, with no claims.
-  const after = await engine.transaction((tx) =>
-    tx.query("select current_user as role, coalesce(current_setting('request.jwt.claims', true), '') as claims")
-  );
-  assert.notEqual(after[0]!.role, "authenticated");
+  assert.equal(seen[0]!.tz, "UTC");
+  assert.equal(seen[1]!.owners, 1);
+  // After the transaction the same session is back to its own role, read-write, with no claims and its own timeout.
+  const after = await single.transaction((tx) => tx.query(sessionSql));
+  assert.equal(after[0]!.pid, seen[0]!.pid, "the same connection");
+  assert.deepEqual(after, before);
+  assert.notEqual(after[0]!.user, "authenticated");
+  assert.equal(after[0]!.role, "none");
   assert.equal(after[0]!.claims, "");
+  assert.equal(after[0]!.ro, "off");
+  assert.notEqual(after[0]!.timeout, "4321ms");
+  if (onPostgres) await single.close();
 });
 
 Deno.test("direct driver: an error thrown by the caller propagates unchanged and the next request works", async () => {

@@ -1,10 +1,20 @@
 /**
- * One request's transaction, exactly as PostgREST prepares it: read only, `set local role authenticated`, the
- * verified claims in `request.jwt.claims` (auth.uid() reads `sub` from there), a local statement_timeout, and UTC.
- * Every setting is transaction-local, so nothing leaks to the next request on the same pooled connection.
+ * One request's transaction, prepared the way PostgREST prepares it, in one statement after `begin`: read only,
+ * role `authenticated` (`set_config('role', …)` is `set role`: RLS applies), the verified claims in
+ * `request.jwt.claims` (auth.uid() reads `sub` from there), a statement_timeout, and UTC. Every setting is
+ * transaction-local (`is_local = true`), so nothing leaks to the next request on the same pooled connection.
+ * Round trips per request: `begin`, this set-up, the reads, `commit`.
  */
 import type { VerifiedUser } from "../../auth/verifier.ts";
 import type { SqlEngine, SqlTransaction } from "./sql-engine.ts";
+
+/**
+ * Evaluated left to right. `transaction_read_only` is `set transaction read only` (it can never be turned off again
+ * once the transaction has run a query); parameters, never spliced text, carry the claims and the timeout.
+ */
+export const USER_TRANSACTION_SETUP_SQL = "select set_config('transaction_read_only', 'on', true), " +
+  "set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), " +
+  "set_config('statement_timeout', $2, true), set_config('TimeZone', 'UTC', true)";
 
 export function runInUserTransaction<T>(
   engine: SqlEngine,
@@ -13,13 +23,7 @@ export function runInUserTransaction<T>(
   fn: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
   return engine.transaction(async (tx) => {
-    await tx.query("set transaction read only");
-    await tx.query("set local role authenticated");
-    await tx.query(
-      "select set_config('request.jwt.claims', $1, true), set_config('statement_timeout', $2, true), " +
-        "set_config('TimeZone', 'UTC', true)",
-      [JSON.stringify(user.claims), String(statementTimeoutMs)],
-    );
+    await tx.query(USER_TRANSACTION_SETUP_SQL, [JSON.stringify(user.claims), String(statementTimeoutMs)]);
     return await fn(tx);
   });
 }
