@@ -95,41 +95,6 @@ begin
 end
 $$;
 
--- UPDATE: the old side out, the new side in, then rows at 0 go (one function: one trigger has both tables).
-create function private.ledger_monthly_totals_replace() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-begin
-  update public.ledger_monthly_totals as r
-  set amount_minor = r.amount_minor - o.amount_minor,
-      transaction_count = r.transaction_count - o.transaction_count
-  from (
-    select o.user_id, o.currency, pg_catalog.date_trunc('month', o.date::timestamp)::date as month,
-           o.effective_kind as kind, o.category, sum(o.amount_minor) as amount_minor, count(*) as transaction_count
-    from old_rows as o
-    group by 1, 2, 3, 4, 5
-  ) as o
-  where r.user_id = o.user_id and r.currency = o.currency and r.month = o.month and r.kind = o.kind
-    and r.category is not distinct from o.category;
-  insert into public.ledger_monthly_totals as r
-    (user_id, currency, month, kind, category, amount_minor, transaction_count)
-  select n.user_id, n.currency, pg_catalog.date_trunc('month', n.date::timestamp)::date, n.effective_kind, n.category,
-         sum(n.amount_minor), count(*)
-  from new_rows as n
-  group by 1, 2, 3, 4, 5
-  on conflict on constraint ledger_monthly_totals_key do update
-    set amount_minor = r.amount_minor + excluded.amount_minor,
-        transaction_count = r.transaction_count + excluded.transaction_count;
-  delete from public.ledger_monthly_totals as r
-  where r.transaction_count = 0
-    and (r.user_id, r.currency, r.month) in (
-      select o.user_id, o.currency, pg_catalog.date_trunc('month', o.date::timestamp)::date from old_rows as o
-    );
-  return null;
-end
-$$;
-
 create function private.ledger_monthly_totals_truncate() returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -142,7 +107,6 @@ $$;
 
 revoke all on function private.ledger_monthly_totals_add() from public;
 revoke all on function private.ledger_monthly_totals_subtract() from public;
-revoke all on function private.ledger_monthly_totals_replace() from public;
 revoke all on function private.ledger_monthly_totals_truncate() from public;
 
 create trigger ledger_monthly_totals_insert
@@ -153,10 +117,17 @@ create trigger ledger_monthly_totals_delete
   after delete on public.statement_transactions
   referencing old table as old_rows
   for each statement execute function private.ledger_monthly_totals_subtract();
-create trigger ledger_monthly_totals_update
+-- UPDATE: the old side out, then the new side in. Triggers on one event fire in name order, so _1_subtract runs
+-- before _2_add; a rollup row the subtraction empties is deleted and, when the new side has the same key, inserted
+-- again with the new totals.
+create trigger ledger_monthly_totals_update_1_subtract
   after update on public.statement_transactions
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function private.ledger_monthly_totals_replace();
+  referencing old table as old_rows
+  for each statement execute function private.ledger_monthly_totals_subtract();
+create trigger ledger_monthly_totals_update_2_add
+  after update on public.statement_transactions
+  referencing new table as new_rows
+  for each statement execute function private.ledger_monthly_totals_add();
 create trigger ledger_monthly_totals_truncate
   after truncate on public.statement_transactions
   for each statement execute function private.ledger_monthly_totals_truncate();
