@@ -287,13 +287,25 @@ Deno.test({
       assert.ok(account.length > 5, `${steady}: ${account.length} account requests`);
       assert.ok(account.every((s) => s.status === 200), `${steady} is not clean\n${report}`);
     }
-    // no connection leak: back within the pool size (connections of a pool replaced during a partition close once
-    // their goodbye gets through, so allow a few seconds)
+    // no connection leak: back within the pool size. Connections of a pool replaced during a partition close once
+    // their goodbye gets through after the heal; on a loaded 2-core CI machine that took longer than 10 s once (8 open
+    // at 10 s, CI run of db4ed29), so allow 30 s. A real leak never closes and still fails here.
     let connections = await pfaConnections();
-    for (let i = 0; i < 40 && connections > POOL_MAX; i++) {
+    for (let i = 0; i < 120 && connections > POOL_MAX; i++) {
       await sleep(250);
       connections = await pfaConnections();
     }
-    assert.ok(connections <= POOL_MAX, `${connections} server connections open after 10 s, pool max ${POOL_MAX}`);
+    const open = connections > POOL_MAX
+      ? JSON.stringify(
+        await db.client.query(
+          "select pid, state, backend_start, state_change, wait_event, left(query, 60) as query from pg_stat_activity " +
+            "where application_name = 'pfa-api' order by backend_start",
+        ),
+      )
+      : "";
+    assert.ok(
+      connections <= POOL_MAX,
+      `${connections} server connections open after 30 s, pool max ${POOL_MAX} ${open}`,
+    );
   },
 });
