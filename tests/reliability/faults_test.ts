@@ -174,6 +174,9 @@ Deno.test.beforeAll(async () => {
       PFA_DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       PFA_DB_CONNECT_TIMEOUT_SECONDS: "2",
       PFA_DB_POOL_MAX: String(POOL_MAX),
+      // A pool replaced during the partition can finish opening connections after the heal (postgres.js ends a pool
+      // without cancelling connects in flight); they sit idle and close at the idle timeout, 60 s by default.
+      PFA_DB_IDLE_TIMEOUT_SECONDS: "5",
     },
   });
   tokens = await Promise.all(USERS.map((user) => app.token(user)));
