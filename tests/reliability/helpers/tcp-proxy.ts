@@ -6,9 +6,11 @@
  * - `blackhole`: closes every open connection and accepts new ones but never answers (a hung network);
  * - `stall`: a network partition that heals: open connections stay open but no byte moves either way, and new
  *   connections wait; back to `up`, everything held resumes where it stopped.
+ * - `cut-after-startup`: new connections get through the startup handshake, and are closed as soon as the client
+ *   sends its first query (a connection lost while the driver sets it up).
  * Switching back to `up` listens again on the same port.
  */
-export type ProxyMode = "up" | "refuse" | "blackhole" | "stall";
+export type ProxyMode = "up" | "refuse" | "blackhole" | "stall" | "cut-after-startup";
 
 export interface TcpProxy {
   readonly port: number;
@@ -35,12 +37,13 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
     } catch { /* already closed */ }
   };
 
-  async function pipe(from: Deno.Conn, to: Deno.Conn): Promise<void> {
+  /** Copies `from` to `to`; with `chunks`, closes both after that many reads (the rest is never forwarded). */
+  async function pipe(from: Deno.Conn, to: Deno.Conn, chunks = Infinity): Promise<void> {
     const buffer = new Uint8Array(64 * 1024);
     try {
-      while (true) {
+      for (let read = 0; read < chunks + 1; read++) {
         const n = await from.read(buffer);
-        if (n === null) break;
+        if (n === null || read === chunks) break;
         await whileStalled();
         let written = 0;
         while (written < n) written += await to.write(buffer.subarray(written, n));
@@ -62,7 +65,8 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
       return;
     }
     open.add(upstream);
-    void pipe(conn, upstream);
+    // the client speaks first: its startup message is one read, its first query (after ReadyForQuery) the next
+    void pipe(conn, upstream, mode === "cut-after-startup" ? 1 : Infinity);
     void pipe(upstream, conn);
   }
 

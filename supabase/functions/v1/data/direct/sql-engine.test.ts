@@ -6,6 +6,8 @@
  */
 import assert from "node:assert/strict";
 import postgres from "postgres";
+import { createTestDatabase } from "../../../../../scripts/db/test-database.ts";
+import { startTcpProxy } from "../../../../../tests/reliability/helpers/tcp-proxy.ts";
 import { postgresEngine } from "./sql-engine.ts";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
@@ -51,5 +53,107 @@ Deno.test({
       engine.transaction((tx) => tx.query("select 1")),
       (e: { code?: string }) => e.code === "CONNECTION_ENDED",
     );
+  },
+});
+
+/** Server connections the engine holds on `database` (it names itself `pfa-api`). */
+async function engineConnections(admin: postgres.Sql, database: string): Promise<number> {
+  const [row] = await admin`select count(*)::int as n from pg_stat_activity
+    where datname = ${database} and application_name = 'pfa-api'`;
+  return row!.n as number;
+}
+
+Deno.test({
+  name: "postgresEngine: partitions that heal leave no connection open beyond the pool, however often they repeat",
+  ignore: !serverUrl,
+  async fn() {
+    const db = await createTestDatabase(serverUrl);
+    const target = new URL(db.url!);
+    const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(db.url!);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const database = target.pathname.slice(1);
+    const MAX = 4;
+    // a long idle timeout: a connection left over by a replaced pool would still be open when counted
+    const engine = postgresEngine(viaProxy.href, { max: MAX, connectTimeoutSeconds: 1, idleTimeoutSeconds: 60 });
+    const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    const outcomes = new Map<string, number>();
+    const note = (what: string) => outcomes.set(what, (outcomes.get(what) ?? 0) + 1);
+    let running = true;
+    // MAX workers, like the driver's gate: each runs one transaction after the other
+    const workers = Array.from({ length: MAX }, async () => {
+      while (running) {
+        try {
+          await engine.transaction((tx) => tx.query("select pg_sleep(0.02)"));
+          note("ok");
+        } catch (error) {
+          note(String((error as { code?: unknown }).code));
+          await sleep(20);
+        }
+      }
+    });
+    try {
+      await sleep(300);
+      for (let round = 0; round < 3; round++) {
+        // every open connection breaks (the pool is replaced), then a partition: new connects hang until they time
+        // out (1 s) and the pool is replaced again, more than once; connects in flight at the heal then complete
+        await proxy.setMode("blackhole");
+        await sleep(200);
+        await proxy.setMode("stall");
+        await sleep(2600);
+        await proxy.setMode("up");
+        await sleep(1200);
+      }
+      running = false;
+      await Promise.all(workers);
+      assert.ok((outcomes.get("CONNECT_TIMEOUT") ?? 0) > 0, `the partition was felt: ${JSON.stringify([...outcomes])}`);
+      assert.deepEqual(
+        await engine.transaction((tx) => tx.query("select 3 as ok")),
+        [{ ok: 3 }],
+        "the engine works after the partitions",
+      );
+      // connects that were in flight when their pool was replaced complete within moments of the heal
+      await sleep(1500);
+      const open = await engineConnections(admin, database);
+      assert.ok(open <= MAX, `${open} server connections open, pool max ${MAX}; ${JSON.stringify([...outcomes])}`);
+    } finally {
+      running = false;
+      await Promise.all(workers);
+      await engine.close();
+      await admin.end({ timeout: 5 });
+      await proxy.close();
+      await db.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "postgresEngine: a connection lost while postgres.js sets it up rejects nothing unhandled, and then works",
+  ignore: !serverUrl,
+  async fn() {
+    const target = new URL(serverUrl!);
+    const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(serverUrl!);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const engine = postgresEngine(viaProxy.href, { max: 2, connectTimeoutSeconds: 1, idleTimeoutSeconds: 10 });
+    try {
+      // every connection dies during postgres.js's own first query (its array-type lookup), whose promise
+      // postgres.js 3.4.9 never handles; an unhandled rejection would fail this test (and end a server process)
+      await proxy.setMode("cut-after-startup");
+      // postgres.js then drops the request on the second loss: the engine's bound on reserve() (2 × 1 s) ends it
+      const started = performance.now();
+      const pending = engine.transaction((tx) => tx.query("select 4 as ok"));
+      await sleep(500);
+      await proxy.setMode("up");
+      await assert.rejects(pending, (error: { code?: string }) => error.code === "CONNECT_TIMEOUT");
+      const waited = performance.now() - started;
+      assert.ok(waited >= 1900 && waited < 4000, `the request ended at the reserve bound, after ${waited} ms`);
+      assert.deepEqual(await engine.transaction((tx) => tx.query("select 5 as ok")), [{ ok: 5 }], "then it works");
+    } finally {
+      await engine.close();
+      await proxy.close();
+    }
   },
 });
