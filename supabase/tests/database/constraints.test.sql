@@ -1,13 +1,31 @@
 -- Constraints reject impossible data: currency format, amount magnitude, period order, non-negative counts,
 -- known kinds and statuses, first-of-month budgets, and rows that would belong to two users at once.
 begin;
-select plan(19);
+select plan(24);
 
 insert into auth.users (id, email) values ('c0ffee00-0000-4000-8000-000000000003', 'carol@example.com');
 
 select throws_ok(
   $$insert into public.profiles (user_id, default_currency) values ('c0ffee00-0000-4000-8000-000000000003', 'eur')$$,
   '23514', null, 'A lower-case currency code should be rejected.');
+select throws_ok(
+  $$insert into public.profiles (user_id, default_currency) values ('c0ffee00-0000-4000-8000-000000000003', 'XYZ')$$,
+  '23514', null, 'A well-formed code that is not an ISO 4217 currency should be rejected.');
+select throws_ok(
+  $$insert into public.profiles (user_id, default_currency) values ('c0ffee00-0000-4000-8000-000000000003', 'XAU')$$,
+  '23514', null, 'A currency without a defined minor unit should be rejected.');
+select throws_ok(
+  $$insert into public.statement_imports (user_id, account_name, file_name, format, status, currency)
+    values ('c0ffee00-0000-4000-8000-000000000003', 'A', 'a.csv', 'csv', 'completed', 'XYZ')$$,
+  '23514', null, 'A statement import in an unknown currency should be rejected.');
+select throws_ok(
+  $$insert into public.budgets (user_id, month, currency, category, amount_minor)
+    values ('c0ffee00-0000-4000-8000-000000000003', '2026-01-01', 'XYZ', 'food', 100)$$,
+  '23514', null, 'A budget in an unknown currency should be rejected.');
+select throws_ok(
+  $$insert into public.goals (user_id, name, currency, target_minor)
+    values ('c0ffee00-0000-4000-8000-000000000003', 'Trip', 'XYZ', 100)$$,
+  '23514', null, 'A goal in an unknown currency should be rejected.');
 select throws_ok(
   $$insert into public.profiles (user_id, timezone) values ('c0ffee00-0000-4000-8000-000000000003', 'Mars/Olympus')$$,
   '23514', null, 'An unknown time zone should be rejected.');

@@ -27,11 +27,13 @@ Deno.test({
           await tx.query("select pg_sleep(5)");
         });
         while (pid === undefined) await sleep(10);
-        await admin`select pg_terminate_backend(${pid})`;
-        await assert.rejects(doomed, (error: { code?: string }) => {
+        // expect the rejection before causing it: it can arrive before the admin's own answer does
+        const rejected = assert.rejects(doomed, (error: { code?: string }) => {
           assert.ok(["57P01", "CONNECTION_CLOSED", "ECONNRESET"].includes(String(error.code)), String(error.code));
           return true;
         });
+        await admin`select pg_terminate_backend(${pid})`;
+        await rejected;
         await sleep(50); // a crash from a timer would surface here (and fail the test)
         const rows = await engine.transaction((tx) => tx.query("select 1 as ok"));
         assert.deepEqual(rows, [{ ok: 1 }], `round ${round}: the pool works again`);
