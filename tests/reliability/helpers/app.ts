@@ -6,7 +6,8 @@
  * Every secret the server holds (the private signing key, the legacy HS256 secret, the database password) is a
  * recognisable canary listed in `secrets`, so suites can prove that no response ever echoes one.
  */
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
+import type { JWTPayload } from "jose";
+import { sign, type TestKey, testKey, userClaims } from "../../../supabase/functions/v1/auth/test-keys.ts";
 import { createTokenVerifier } from "../../../supabase/functions/v1/auth/verifier.ts";
 import { type Config, loadConfig } from "../../../supabase/functions/v1/config.ts";
 import { createDirectDataProvider } from "../../../supabase/functions/v1/data/direct/direct-provider.ts";
@@ -22,46 +23,17 @@ export const ISSUER = `${SUPABASE_URL}/auth/v1`;
 export const LEGACY_SECRET = "canary-legacy-jwt-secret-0123456789abcdef";
 export const DB_PASSWORD = "canaryDbPassw0rd";
 
-export interface SigningKey {
-  readonly kid: string;
-  readonly privateKey: CryptoKey;
-  readonly publicJwk: Record<string, unknown>;
-  /** The private JWK's `d`: must never appear in a response. */
-  readonly privateD: string;
-}
+export type SigningKey = TestKey;
 
-export async function es256Key(kid: string = crypto.randomUUID()): Promise<SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
-  const privateJwk = await exportJWK(privateKey);
-  return {
-    kid,
-    privateKey,
-    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" },
-    privateD: privateJwk.d!,
-  };
-}
+/** An ES256 key pair (the kind Supabase Auth signs with); a random kid unless one is given. */
+export const es256Key = (kid?: string): Promise<SigningKey> => testKey("ES256", kid);
 
 /** Claims of a normal Supabase Auth access token for `sub`, valid for an hour; `undefined` overrides delete. */
 export function claimsFor(sub: string | undefined, overrides: Record<string, unknown> = {}): JWTPayload {
-  const now = Math.floor(Date.now() / 1000);
-  const claims: Record<string, unknown> = {
-    iss: ISSUER,
-    aud: "authenticated",
-    sub,
-    role: "authenticated",
-    aal: "aal1",
-    session_id: crypto.randomUUID(),
-    iat: now,
-    exp: now + 3600,
-    ...overrides,
-  };
-  for (const [k, v] of Object.entries(claims)) if (v === undefined) delete claims[k];
-  return claims as JWTPayload;
+  return userClaims({ sub, email: undefined, aal: "aal1", session_id: crypto.randomUUID(), ...overrides }, ISSUER);
 }
 
-export function signWith(key: SigningKey, claims: JWTPayload): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" }).sign(key.privateKey);
-}
+export const signWith = (key: SigningKey, claims: JWTPayload): Promise<string> => sign(key, claims);
 
 export interface AppServer {
   /** `http://127.0.0.1:<port>` */

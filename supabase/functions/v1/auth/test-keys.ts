@@ -1,4 +1,8 @@
-/** Test helpers: generated key pairs and signed tokens. Used only by the *.test.ts files. */
+/**
+ * Test helpers, the one place tests make keys and tokens: generated key pairs, Supabase-shaped access-token
+ * claims, signing, and unsigned (`alg: none`) tokens. Used only by tests: the unit tests here, the end-to-end
+ * harness (e2e/tokens.ts) and the reliability suites (tests/reliability/helpers/app.ts), each with its own issuer.
+ */
 import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from "jose";
 
 export const ISSUER = "https://project-ref.supabase.co/auth/v1";
@@ -9,23 +13,31 @@ export interface TestKey {
   readonly alg: string;
   readonly privateKey: CryptoKey;
   readonly publicJwk: JWK;
+  /** The private JWK's `d`: a secret that must never appear in a response. */
+  readonly privateD: string;
 }
 
-export async function testKey(alg: "ES256" | "RS256" | "EdDSA" | "ES384", kid: string): Promise<TestKey> {
+export async function testKey(
+  alg: "ES256" | "RS256" | "EdDSA" | "ES384",
+  kid: string = crypto.randomUUID(),
+): Promise<TestKey> {
   const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: "sig" };
-  return { kid, alg, privateKey, publicJwk };
+  return { kid, alg, privateKey, publicJwk, privateD: (await exportJWK(privateKey)).d! };
 }
 
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-/** Claims of a normal Supabase user access token, valid for an hour. */
-export function userClaims(overrides: Record<string, unknown> = {}): JWTPayload {
+/**
+ * Claims of a normal Supabase user access token, valid for an hour: issuer `ISSUER` and subject `USER_ID` unless
+ * `overrides` (or `issuer`) say otherwise; an override of `undefined` deletes the claim.
+ */
+export function userClaims(overrides: Record<string, unknown> = {}, issuer: string = ISSUER): JWTPayload {
   const now = nowSeconds();
   const claims: Record<string, unknown> = {
-    iss: ISSUER,
+    iss: issuer,
     aud: "authenticated",
     sub: USER_ID,
     role: "authenticated",
@@ -48,4 +60,9 @@ export function sign(
 
 export function b64url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+/** An unsigned token (`alg: none`) carrying otherwise perfect claims. */
+export function unsignedToken(claims: JWTPayload): string {
+  return `${b64url({ alg: "none", typ: "JWT" })}.${b64url(claims)}.`;
 }

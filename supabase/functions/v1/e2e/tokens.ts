@@ -1,47 +1,19 @@
 /**
- * Real signed tokens for the end-to-end tests: a local ES256 key set (the server trusts its public half), a
- * foreign key (same kid, not trusted), and helpers for every claim variation the verifier must refuse.
+ * Tokens for the end-to-end tests: the local issuer (`npm start`'s SUPABASE_URL) over the shared test helpers
+ * (auth/test-keys.ts). The server trusts the public half of an ES256 key the harness generates; a key made with
+ * the same kid is a foreign key it must refuse.
  */
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
+import type { JWTPayload } from "jose";
+import { type TestKey, testKey, userClaims } from "../auth/test-keys.ts";
+
+export { sign, unsignedToken } from "../auth/test-keys.ts";
+export type KeyPair = TestKey;
 
 export const ISSUER_BASE = "http://127.0.0.1:54321";
 export const ISSUER = `${ISSUER_BASE}/auth/v1`;
 
-export interface KeyPair {
-  readonly kid: string;
-  readonly privateKey: CryptoKey;
-  readonly publicJwk: Record<string, unknown>;
-}
-
-export async function es256Key(kid: string): Promise<KeyPair> {
-  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
-  return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" } };
-}
+export const es256Key = (kid: string): Promise<KeyPair> => testKey("ES256", kid);
 
 export function claimsFor(sub: string, overrides: Record<string, unknown> = {}): JWTPayload {
-  const now = Math.floor(Date.now() / 1000);
-  const claims: Record<string, unknown> = {
-    iss: ISSUER,
-    aud: "authenticated",
-    sub,
-    role: "authenticated",
-    iat: now,
-    exp: now + 3600,
-    ...overrides,
-  };
-  for (const [key, value] of Object.entries(claims)) if (value === undefined) delete claims[key];
-  return claims as JWTPayload;
-}
-
-export function sign(key: KeyPair, claims: JWTPayload): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" }).sign(key.privateKey);
-}
-
-function b64url(value: unknown): string {
-  return btoa(JSON.stringify(value)).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_");
-}
-
-/** An unsigned token (`alg: none`) carrying otherwise perfect claims. */
-export function unsignedToken(claims: JWTPayload): string {
-  return `${b64url({ alg: "none", typ: "JWT" })}.${b64url(claims)}.`;
+  return userClaims({ sub, email: undefined, ...overrides }, ISSUER);
 }
