@@ -18,6 +18,7 @@ import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
 import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
 import { toProblemError } from "./http/errors.ts";
+import { withoutBody } from "./http/head.ts";
 import { readJsonBody } from "./http/json-body.ts";
 import { problemResponse, problemTypeBase } from "./http/problem.ts";
 import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
@@ -138,6 +139,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       c.res = new Response(null, { status: 204, headers: preflightHeaders() });
     } else {
       await next();
+      if (c.req.method === "HEAD") c.res = await withoutBody(c.res);
     }
     const headers = c.res.headers;
     headers.set("X-Request-Id", requestId);

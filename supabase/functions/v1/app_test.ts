@@ -465,8 +465,18 @@ Deno.test("logs: one structured line per request, no token, no body", async () =
   assert.equal(entry.user, SUB_A); // the verified sub is the only trace of the user; the keys above hold no body
 });
 
-Deno.test("HEAD is answered wherever GET is", async () => {
-  const response = await app.request("/v1/health", { method: "HEAD" });
-  assert.equal(response.status, 200);
-  assert.equal(await response.text(), "");
+Deno.test("HEAD is answered wherever GET is: GET's status and headers, no body, GET's Content-Length", async () => {
+  const auth = { Authorization: `Bearer ok-${SUB_A}` };
+  for (const [path, headers] of [["/v1/health", {}], ["/v1/me/test/letters?limit=2", auth]] as const) {
+    const get = await app.request(path, { headers });
+    const body = new Uint8Array(await get.arrayBuffer());
+    const head = await app.request(path, { method: "HEAD", headers });
+    assert.equal(head.status, get.status, path);
+    assert.equal(await head.text(), "", path);
+    assert.equal(head.headers.get("content-length"), String(body.byteLength), path);
+    assert.ok(body.byteLength > 0, path);
+    for (const name of ["content-type", "etag", "cache-control", "link"]) {
+      assert.equal(head.headers.get(name), get.headers.get(name), `${path} ${name}`);
+    }
+  }
 });

@@ -160,6 +160,8 @@ Deno.test("HEAD answers like GET without a body; OPTIONS without CORS lists the 
   const head = await faulty.fetch("/v1/health", { method: "HEAD" });
   assert.equal(head.status, 200);
   assert.equal(await head.text(), "");
+  const get = await faulty.fetch("/v1/health");
+  assert.equal(head.headers.get("content-length"), String((await get.arrayBuffer()).byteLength), "GET's length");
   const options = await faulty.fetch("/v1/analytics/cashflow", { method: "OPTIONS" });
   assert.equal(options.status, 204);
   assert.equal(options.headers.get("allow"), "POST, OPTIONS");
