@@ -235,6 +235,14 @@ Deno.test("array and text limits: one over → 422 too_many_items/too_long, at t
       { currency: "EUR", transactions: [{ date: "2026-01-01", amount: "-1", category: "é".repeat(201) }] },
       "/transactions/0/category",
     ],
+    [
+      // characters are code points: 200 emoji (400 UTF-16 units) are 200 characters
+      "text beyond the BMP",
+      "/v1/analytics/spending-by-category",
+      { currency: "EUR", transactions: [{ date: "2026-01-01", amount: "-1", description: "😀".repeat(200) }] },
+      { currency: "EUR", transactions: [{ date: "2026-01-01", amount: "-1", description: "😀".repeat(201) }] },
+      "/transactions/0/description",
+    ],
   ];
   for (const [what, path, atLimit, overLimit, pointer] of cases) {
     const ok = await app.fetch(path, {

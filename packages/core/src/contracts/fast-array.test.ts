@@ -25,6 +25,9 @@ const anyValue = fc.oneof(
   fc.double({ noNaN: true }),
   fc.constantFrom("", "a", "abcd", "abcde", "2026-01-01", "2026-13-45", "eur", "EURO", "income", "transfer", "x"),
   fc.string({ maxLength: 6 }),
+  // characters beyond the BMP (two UTF-16 units each) and lone surrogates: limits count characters (code points)
+  fc.constantFrom("😀😀😀😀", "😀😀😀😀😀", "a😀😀😀", "\ud83d", "\ud83d\ud83d\ud83d\ud83d\ud83d"),
+  fc.string({ unit: "binary", maxLength: 6 }),
   fc.constant([]),
   fc.constant({}),
 );

@@ -73,8 +73,47 @@ export function dateOutput(description: string, examples: readonly unknown[] = [
   return doc(z.string().regex(DATE_PATTERN), `${description} Calendar date, YYYY-MM-DD.`, examples);
 }
 
+/**
+ * Length in characters, that is Unicode code points: what API.md's text limits, JSON Schema's `maxLength` and
+ * Postgres's `char_length` count. (`String.length` counts UTF-16 code units: an emoji would count twice.)
+ */
+export function characterCount(value: string): number {
+  let n = value.length;
+  for (let i = 0; i < value.length - 1; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n--; // a surrogate pair is one character
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * A string of at most `limit` characters (code points), documented as `maxLength: limit`. Too long is zod's own
+ * `too_big` string issue, exactly as `.max()` reports it; only the counting differs.
+ */
+export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
+  return schema.check((ctx) => {
+    // code points never outnumber code units, so only a string longer in units needs counting
+    if (ctx.value.length > limit && characterCount(ctx.value) > limit) {
+      ctx.issues.push({
+        code: "too_big",
+        origin: "string",
+        maximum: limit,
+        inclusive: true,
+        input: ctx.value,
+        message: `Too big: expected string to have <=${limit} characters`,
+      });
+    }
+  }).meta({ maxLength: limit });
+}
+
 export function text(limit: number, description: string, examples: readonly unknown[]) {
-  return doc(z.string().min(1).max(limit), `${description} 1–${limit} characters.`, examples);
+  return doc(maxCharacters(z.string().min(1), limit), `${description} 1–${limit} characters.`, examples);
 }
 
 /**

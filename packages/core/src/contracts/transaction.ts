@@ -9,6 +9,7 @@ import {
   dateField,
   doc,
   kindSchema,
+  maxCharacters,
   moneyInput,
   text,
 } from "./primitives.ts";
@@ -31,7 +32,7 @@ export function transactionSchema(limits: Limits) {
       ).nullable().optional(),
       kind: kindSchema.optional(),
       description: doc(
-        z.string().max(limits.text),
+        maxCharacters(z.string(), limits.text),
         `Free text; not used in calculations. At most ${limits.text} characters.`,
         [
           "Supermarket",
