@@ -46,7 +46,7 @@ describe("text", () => {
   });
 
   it("documents the limit as JSON Schema minLength and maxLength (which count code points too)", () => {
-    const schema = z.toJSONSchema(field) as { properties: { name: Record<string, unknown> } };
+    const schema = z.toJSONSchema(field) as unknown as { properties: { name: Record<string, unknown> } };
     expect(schema.properties.name).toMatchObject({ type: "string", minLength: 1, maxLength: 4 });
   });
 });
