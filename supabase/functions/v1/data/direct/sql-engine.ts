@@ -104,8 +104,8 @@ function trackedPool(url: string, options: PostgresEngineOptions) {
     onnotice: () => {},
     connection: { application_name: "pfa-api" },
     // Not in postgres.js's types, but its documented way to supply sockets. It expects the socket it is given to
-    // be connected already; a connecting one works as well (writes wait for the connection), and postgres.js's
-    // connect timeout, which starts before the factory is called, still covers the TCP connect.
+    // be connected already; a connecting one works as well (writes wait for the connection, TLS included), and
+    // postgres.js's connect timeout, which starts as soon as the factory returns, still covers the TCP connect.
     socket: ({ host, port, path }: SocketTarget) => {
       if (retired) throw Object.assign(new Error("This database pool was replaced."), { code: "CONNECTION_ENDED" });
       const i = next++ % host.length;
