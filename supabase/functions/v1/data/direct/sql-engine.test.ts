@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { createTestDatabase } from "../../../../../scripts/db/test-database.ts";
 import { startTcpProxy } from "../../../../../tests/reliability/helpers/tcp-proxy.ts";
+import { startTlsFront } from "../../../../../tests/reliability/helpers/tls-front.ts";
 import { postgresEngine } from "./sql-engine.ts";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
@@ -156,6 +157,28 @@ Deno.test({
     } finally {
       await engine.close();
       await proxy.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "postgresEngine: TLS (sslmode=require, as hosted Supabase) works through the engine's socket factory",
+  ignore: !serverUrl,
+  async fn() {
+    const target = new URL(serverUrl!);
+    const front = await startTlsFront({ hostname: target.hostname, port: Number(target.port || 5432) });
+    const viaTls = new URL(serverUrl!);
+    viaTls.hostname = "localhost";
+    viaTls.port = String(front.port);
+    viaTls.searchParams.set("sslmode", "require");
+    const engine = postgresEngine(viaTls.href, { max: 2, connectTimeoutSeconds: 2, idleTimeoutSeconds: 10 });
+    try {
+      const rows = await Promise.all([1, 2, 3].map((n) => engine.transaction((tx) => tx.query(`select ${n} as n`))));
+      assert.deepEqual(rows, [[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+      assert.ok(front.handshakes >= 1, `${front.handshakes} TLS handshakes`);
+    } finally {
+      await engine.close();
+      await front.close();
     }
   },
 });
