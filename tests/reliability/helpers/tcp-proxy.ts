@@ -15,6 +15,8 @@ export type ProxyMode = "up" | "refuse" | "blackhole" | "stall" | "cut-after-sta
 export interface TcpProxy {
   readonly port: number;
   readonly mode: ProxyMode;
+  /** Reads from clients so far: one per flight the client sent (a client waits for answers between flights). */
+  readonly clientReads: number;
   setMode(mode: ProxyMode): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,13 +39,16 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
     } catch { /* already closed */ }
   };
 
+  let clientReads = 0;
+
   /** Copies `from` to `to`; with `chunks`, closes both after that many reads (the rest is never forwarded). */
-  async function pipe(from: Deno.Conn, to: Deno.Conn, chunks = Infinity): Promise<void> {
+  async function pipe(from: Deno.Conn, to: Deno.Conn, chunks = Infinity, fromClient = false): Promise<void> {
     const buffer = new Uint8Array(64 * 1024);
     try {
       for (let read = 0; read < chunks + 1; read++) {
         const n = await from.read(buffer);
         if (n === null || read === chunks) break;
+        if (fromClient) clientReads++;
         await whileStalled();
         let written = 0;
         while (written < n) written += await to.write(buffer.subarray(written, n));
@@ -66,7 +71,7 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
     }
     open.add(upstream);
     // the client speaks first: its startup message is one read, its first query (after ReadyForQuery) the next
-    void pipe(conn, upstream, mode === "cut-after-startup" ? 1 : Infinity);
+    void pipe(conn, upstream, mode === "cut-after-startup" ? 1 : Infinity, true);
     void pipe(upstream, conn);
   }
 
@@ -92,6 +97,9 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
     },
     get mode() {
       return mode;
+    },
+    get clientReads() {
+      return clientReads;
     },
     async setMode(next) {
       if (next === mode) return;

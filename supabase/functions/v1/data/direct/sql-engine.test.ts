@@ -182,3 +182,37 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "postgresEngine: `begin` travels with the first statement (a transaction of one statement is 2 round trips)",
+  ignore: !serverUrl,
+  async fn() {
+    const target = new URL(serverUrl!);
+    const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(serverUrl!);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const engine = postgresEngine(viaProxy.href, { max: 1, connectTimeoutSeconds: 2, idleTimeoutSeconds: 10 });
+    try {
+      await engine.transaction((tx) => tx.query("select 1")); // connects (start-up, type lookup)
+      const flights = async (fn: Parameters<typeof engine.transaction>[0]) => {
+        const before = proxy.clientReads;
+        await engine.transaction(fn);
+        return proxy.clientReads - before;
+      };
+      // begin + statement, then commit
+      assert.equal(await flights((tx) => tx.query("select 1 as one")), 2);
+      // postgres.js describes a statement with parameters first: begin + describe, execute, commit
+      assert.equal(await flights((tx) => tx.query("select $1::int as one", [1])), 3);
+      // a failed statement still rolls back on the same connection, which stays usable
+      await assert.rejects(
+        engine.transaction((tx) => tx.query("select 1/0")),
+        (e: { code?: string }) => e.code === "22012",
+      );
+      assert.deepEqual(await engine.transaction((tx) => tx.query("select 2 as two")), [{ two: 2 }]);
+    } finally {
+      await engine.close();
+      await proxy.close();
+    }
+  },
+});

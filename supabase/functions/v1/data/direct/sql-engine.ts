@@ -189,17 +189,24 @@ export function postgresEngine(url: string, options: PostgresEngineOptions): Sql
         throw error;
       }
       let usable = true;
+      // `begin` is not awaited: postgres.js sends it in the same flight as the transaction's first statement (one
+      // round trip fewer). Its outcome is checked before the commit, and wins over a later error it caused. Should it
+      // ever fail, the statements after it would run outside a transaction, with the set-up's settings gone at the
+      // end of each statement: without claims, every read function returns no rows (each filters on auth.uid()).
+      const begun = reserved.unsafe("begin").then(() => undefined, (error: unknown) => error ?? new Error("begin"));
       try {
-        await reserved.unsafe("begin");
         const result = await fn({
           query: async (
             text,
             params = [],
           ) => [...await reserved.unsafe(text, params as postgres.ParameterOrJSON<never>[])],
         });
+        const beginFailed = await begun;
+        if (beginFailed) throw beginFailed;
         await reserved.unsafe("commit");
         return result;
-      } catch (error) {
+      } catch (caught) {
+        const error = (await begun) ?? caught;
         if (connectionLost(error)) usable = false;
         else {
           try {

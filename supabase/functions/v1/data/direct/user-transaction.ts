@@ -4,8 +4,8 @@
  * `request.jwt.claims` (auth.uid() reads `sub` from there), a statement_timeout, and UTC. Every setting is
  * transaction-local (`is_local = true`), so nothing leaks to the next request on the same pooled connection.
  * Statements per request: `begin`, this set-up, the reads, `commit`. (postgres.js with `prepare: false` sends a
- * statement with parameters in two round trips, so the set-up and each read with arguments cost two: see
- * docs/CONFIGURATION.md.)
+ * statement with parameters in two round trips, so the set-up and each read with arguments cost two; `begin` rides
+ * along with the set-up's first: see docs/CONFIGURATION.md.)
  */
 import type { VerifiedUser } from "../../auth/verifier.ts";
 import type { SqlEngine, SqlTransaction } from "./sql-engine.ts";
