@@ -76,8 +76,8 @@ REST and MCP. See the Problem schema.
 ## Limits
 - Request body: 5 MiB by default; larger is 413, refused from \`Content-Length\` before reading, or as soon as
   the streamed bytes pass the limit. Transactions per request 50,000; budgets or goals 1,000; contributions
-  per goal 10,000; text fields 200 characters (all configurable; past a limit is 422 \`too_many_items\` /
-  \`too_long\`).
+  per goal 10,000; text fields 200 characters, counted as Unicode code points like JSON Schema's \`maxLength\`
+  (all configurable; past a limit is 422 \`too_many_items\` / \`too_long\`).
 - **Rate limit**: a fixed window per user (\`sub\` of a valid token) or else per client IP (last
   \`X-Forwarded-For\` hop, the one the gateway adds), 300 requests per 60 s by default (configurable).
   Operations report \`RateLimit-Policy: "default";q=<limit>;w=<window s>\` and
@@ -105,7 +105,7 @@ REST and MCP. See the Problem schema.
   allow \`Authorization\`, \`Content-Type\`, \`apikey\`, \`x-client-info\`, \`If-None-Match\` and
   \`X-Request-Id\`; \`ETag\`, \`X-Request-Id\`, \`RateLimit\`, \`RateLimit-Policy\`, \`Link\` and \`Retry-After\`
   are exposed.
-- \`HEAD\` is answered wherever \`GET\` is.
+- \`HEAD\` is answered wherever \`GET\` is, with the status, headers and \`Content-Length\` of the \`GET\` answer.
 
 ## Versioning
 Everything is under \`/v1\`, which only changes additively. A breaking change ships as \`/v2\` alongside;
