@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
 import { createTestDatabase } from "../../../../../scripts/db/test-database.ts";
-import { startTcpProxy } from "../../../../../tests/reliability/helpers/tcp-proxy.ts";
+import { startTcpProxy, type TcpProxy } from "../../../../../tests/reliability/helpers/tcp-proxy.ts";
 import { startTlsFront } from "../../../../../tests/reliability/helpers/tls-front.ts";
 import { postgresEngine } from "./sql-engine.ts";
 
@@ -59,6 +59,16 @@ Deno.test({
   },
 });
 
+/** A TCP proxy the test controls in front of the server of `url`, and `url` rewritten to go through it. */
+function behindProxy(url: string): { proxy: TcpProxy; url: string } {
+  const target = new URL(url);
+  const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
+  const via = new URL(url);
+  via.hostname = "127.0.0.1";
+  via.port = String(proxy.port);
+  return { proxy, url: via.href };
+}
+
 /** Server connections the engine holds on `database` (it names itself `pfa-api`). */
 async function engineConnections(admin: postgres.Sql, database: string): Promise<number> {
   const [row] = await admin`select count(*)::int as n from pg_stat_activity
@@ -71,15 +81,11 @@ Deno.test({
   ignore: !serverUrl,
   async fn() {
     const db = await createTestDatabase(serverUrl);
-    const target = new URL(db.url!);
-    const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(db.url!);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    const database = target.pathname.slice(1);
+    const { proxy, url: viaProxy } = behindProxy(db.url!);
+    const database = new URL(db.url!).pathname.slice(1);
     const MAX = 4;
     // a long idle timeout: a connection left over by a replaced pool would still be open when counted
-    const engine = postgresEngine(viaProxy.href, { max: MAX, connectTimeoutSeconds: 1, idleTimeoutSeconds: 60 });
+    const engine = postgresEngine(viaProxy, { max: MAX, connectTimeoutSeconds: 1, idleTimeoutSeconds: 60 });
     const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
     const outcomes = new Map<string, number>();
     const note = (what: string) => outcomes.set(what, (outcomes.get(what) ?? 0) + 1);
@@ -135,12 +141,8 @@ Deno.test({
   name: "postgresEngine: a connection lost while postgres.js sets it up rejects nothing unhandled, and then works",
   ignore: !serverUrl,
   async fn() {
-    const target = new URL(serverUrl!);
-    const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(serverUrl!);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    const engine = postgresEngine(viaProxy.href, { max: 2, connectTimeoutSeconds: 1, idleTimeoutSeconds: 10 });
+    const { proxy, url: viaProxy } = behindProxy(serverUrl!);
+    const engine = postgresEngine(viaProxy, { max: 2, connectTimeoutSeconds: 1, idleTimeoutSeconds: 10 });
     try {
       // every connection dies during postgres.js's own first query (its array-type lookup), whose promise
       // postgres.js 3.4.9 never handles; an unhandled rejection would fail this test (and end a server process)
@@ -187,12 +189,8 @@ Deno.test({
   name: "postgresEngine: `begin` travels with the first statement (a transaction of one statement is 2 round trips)",
   ignore: !serverUrl,
   async fn() {
-    const target = new URL(serverUrl!);
-    const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(serverUrl!);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    const engine = postgresEngine(viaProxy.href, { max: 1, connectTimeoutSeconds: 2, idleTimeoutSeconds: 10 });
+    const { proxy, url: viaProxy } = behindProxy(serverUrl!);
+    const engine = postgresEngine(viaProxy, { max: 1, connectTimeoutSeconds: 2, idleTimeoutSeconds: 10 });
     try {
       await engine.transaction((tx) => tx.query("select 1")); // connects (start-up, type lookup)
       const flights = async (fn: Parameters<typeof engine.transaction>[0]) => {
