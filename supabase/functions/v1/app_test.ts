@@ -95,17 +95,19 @@ const accountData = {
 
 const logs: RequestLogEntry[] = [];
 const now = 0;
+/** Small limits, so that a test can pass them with a few bytes. */
+const LIMITS = {
+  maxBodyBytes: 64,
+  maxTransactions: 10,
+  maxBudgets: 10,
+  maxGoals: 10,
+  maxContributionsPerGoal: 10,
+  maxTextLength: 10,
+};
 const app = createApp(
   {
     config: {
-      limits: {
-        maxBodyBytes: 64,
-        maxTransactions: 10,
-        maxBudgets: 10,
-        maxGoals: 10,
-        maxContributionsPerGoal: 10,
-        maxTextLength: 10,
-      },
+      limits: LIMITS,
       rateLimit: { requests: 1000, windowSeconds: 60 },
     },
     verifier,
@@ -215,14 +217,7 @@ Deno.test("with SUPABASE_URL, every problem's type is an absolute URI to the ref
   const hosted = createApp(
     {
       config: {
-        limits: {
-          maxBodyBytes: 64,
-          maxTransactions: 10,
-          maxBudgets: 10,
-          maxGoals: 10,
-          maxContributionsPerGoal: 10,
-          maxTextLength: 10,
-        },
+        limits: LIMITS,
         rateLimit: { requests: 0, windowSeconds: 60 },
         supabaseUrl: "https://abc.supabase.co",
       },
@@ -416,14 +411,7 @@ Deno.test("429 past the limit, per client IP, with Retry-After and RateLimit hea
   const limited = createApp(
     {
       config: {
-        limits: {
-          maxBodyBytes: 64,
-          maxTransactions: 10,
-          maxBudgets: 10,
-          maxGoals: 10,
-          maxContributionsPerGoal: 10,
-          maxTextLength: 10,
-        },
+        limits: LIMITS,
         rateLimit: { requests: 2, windowSeconds: 60 },
       },
       verifier,

@@ -14,15 +14,8 @@ import type {
   StatementTransactionRow,
 } from "../contracts/account-data.ts";
 
-export interface StoredTransaction {
-  readonly id: string;
-  readonly statement_import_id: string;
-  readonly date: string;
-  readonly amount_minor: number;
-  readonly currency: string;
-  readonly description: string | null;
-  readonly counterparty: string | null;
-  readonly category: string | null;
+/** A statement transaction as stored: the read function's row, with the kind as imported. */
+export interface StoredTransaction extends Omit<StatementTransactionRow, "kind"> {
   /** Null: resolved from the sign. */
   readonly kind: Kind | null;
 }
