@@ -5,18 +5,12 @@
  * one, and it reports the issues zod would report (same codes, paths and parameters; problemFromZodError maps
  * them). contracts/fast-array.test.ts checks that equivalence against the plain zod schema on random inputs.
  *
- * Supported field rules are exactly the ones the item schemas use: strings (length in characters, pattern), money (string or
- * number), enums; optional and nullable. The item's output equals its input (no transforms), so valid items are
- * passed through unchanged.
+ * Supported field rules are exactly the ones the item schemas use: strings (length in characters, pattern), money
+ * (string or number), enums; optional and nullable. The item's output equals its input (no transforms), so valid
+ * items are passed through unchanged.
  */
 import type { z } from "zod";
-import { characterCount } from "./primitives.ts";
-
-/** A string's length in characters (code points) where that decides the rule, else its cheaper code-unit length. */
-function characters(value: string, min: number, max: number): number {
-  // code points never outnumber code units, and a non-empty string has at least one
-  return value.length > max || min > 1 ? characterCount(value) : value.length;
-}
+import { lengthForLimits } from "./primitives.ts";
 
 export type FieldRule =
   | {
@@ -59,7 +53,7 @@ function validator(rule: FieldRule): (value: unknown) => boolean {
       const pattern = rule.pattern;
       return (value) => {
         if (typeof value === "string") {
-          const n = characters(value, min, max);
+          const n = lengthForLimits(value, min, max);
           return n >= min && n <= max && (pattern === undefined || pattern.test(value));
         }
         return value === undefined ? optional : value === null && nullable;
@@ -127,7 +121,7 @@ function compile(rule: FieldRule, key: string): Check {
       const patternMessage = rule.patternMessage ?? `Invalid string: must match pattern ${String(pattern)}`;
       return (value, index, issues) => {
         if (typeof value === "string") {
-          const n = characters(value, min, max);
+          const n = lengthForLimits(value, min, max);
           if (n >= min && n <= max && (pattern === undefined || pattern.test(value))) return;
           if (n < min) {
             issues.push({

@@ -93,13 +93,21 @@ export function characterCount(value: string): number {
 }
 
 /**
+ * A string's length as a `min`..`max` character rule needs it: in characters (code points) where that can decide
+ * the rule, else its cheaper code-unit length. Code points never outnumber code units, and a non-empty string has at
+ * least one, so only a string longer than `max` units (or a `min` above 1) needs counting.
+ */
+export function lengthForLimits(value: string, min: number, max: number): number {
+  return value.length > max || min > 1 ? characterCount(value) : value.length;
+}
+
+/**
  * A string of at most `limit` characters (code points), documented as `maxLength: limit`. Too long is zod's own
  * `too_big` string issue, exactly as `.max()` reports it; only the counting differs.
  */
 export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
   return schema.check((ctx) => {
-    // code points never outnumber code units, so only a string longer in units needs counting
-    if (ctx.value.length > limit && characterCount(ctx.value) > limit) {
+    if (lengthForLimits(ctx.value, 0, limit) > limit) {
       ctx.issues.push({
         code: "too_big",
         origin: "string",
