@@ -8,12 +8,15 @@
 //         the Deno + Hono floor, alternating rounds), cold_start_ms (median of spawns), peak_rss_mb_50k
 //   db    on a fresh database (PostgreSQL at 127.0.0.1:5432, else embedded PGlite): rls_overhead,
 //         summary_vs_raw_speedup, query plans in bench/plans/, me_budget_summary_p99_ms (autocannon, 32 connections)
+//   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
+//         with 100k transactions and 24 months of budgets, direct driver with RLS)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { denoVersion, ROOT, round } from "./lib/proc.mjs";
 import { calcSection } from "./lib/calc.mjs";
 import { dbSection } from "./lib/db.mjs";
+import { rolloverSection } from "./lib/rollover.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -30,6 +33,8 @@ export const GOALS = {
   cold_start_ms: { goal: "<= 150", test: (v) => v <= 150 },
   peak_rss_mb_50k: { goal: "report only", test: null },
   me_budget_summary_p99_ms: { goal: "report only", test: null },
+  me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
+  me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
 };
 
 const started = Date.now();
@@ -59,6 +64,7 @@ const ctx = { quick, results, log, plansDir: only ? "./out/plans" : "./plans" };
 const sections = [
   ["calc", calcSection],
   ["db", dbSection],
+  ["rollover", rolloverSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;

@@ -3,7 +3,8 @@
  * their previous data. Options:
  *   --end-date=YYYY-MM-DD   last day of the demo data (default 2026-11-30)
  *   --scale=USERSxTRANSACTIONS   also load a scale dataset, e.g. --scale=1000x1000 (benchmarks)
- *   --write-sql             write supabase/seed.sql (the same demo data as SQL) instead of touching a database
+ *   --write-sql             write supabase/seed.sql (the demo data as SQL, dated from current_date) instead of
+ *                           touching a database (`npm run db:seed-sql`; --end-date does not apply)
  */
 import { writeFileSync } from "node:fs";
 import process from "node:process";
@@ -22,7 +23,7 @@ const args = new Map(
 const endDate = args.get("end-date");
 
 if (args.has("write-sql")) {
-  writeFileSync(SEED_SQL_FILE, renderSeedSql(endDate ? { endDate } : {}));
+  writeFileSync(SEED_SQL_FILE, renderSeedSql());
   console.log(`wrote ${SEED_SQL_FILE}`);
 } else {
   const url = process.env.DATABASE_URL;

@@ -7,72 +7,8 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
-import { createMigratedTestDatabase, type TestDatabase } from "../supabase/functions/v1/data/direct/test-database.ts";
 import { DEMO_USERS } from "./db/demo-data.ts";
-
-const DENO = Deno.execPath();
-const ROOT = new URL("../", import.meta.url);
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-interface Server {
-  readonly origin: string;
-  readonly base: string;
-  printed(): string;
-  stop(): Promise<void>;
-}
-
-async function start(env: Record<string, string>, seconds = 180): Promise<Server> {
-  const origin = `http://127.0.0.1:${env.PORT}`;
-  const base = `${origin}/functions/v1`;
-  const child = new Deno.Command(DENO, {
-    args: ["run", "-A", "--no-check", "scripts/start.ts"],
-    cwd: ROOT,
-    env,
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  let printed = "";
-  const reading = child.stdout.pipeThrough(new TextDecoderStream()).pipeTo(
-    new WritableStream({ write: (chunk) => void (printed += chunk) }),
-  );
-  let exited = false;
-  child.status.then(() => exited = true);
-  const stop = async () => {
-    if (!exited) child.kill("SIGTERM");
-    await child.status;
-    await reading;
-  };
-  for (let i = 0; i < seconds * 4; i++) {
-    if (exited) break;
-    try {
-      const res = await fetch(`${base}/v1/health`);
-      await res.body?.cancel();
-      if (res.ok) return { origin, base, printed: () => printed, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`npm start was not ready (exited: ${exited}); it printed:\n${printed}`);
-}
-
-async function token(env: Record<string, string>, email: string): Promise<{ code: number; out: string; err: string }> {
-  const r = await new Deno.Command(DENO, {
-    args: ["run", "-A", "--no-check", "scripts/token.ts", email],
-    cwd: ROOT,
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: r.code, out: new TextDecoder().decode(r.stdout), err: new TextDecoder().decode(r.stderr) };
-}
+import { demoToken as token, localServerSetup, startLocalServer as start } from "../tests/helpers/npm-start.ts";
 
 async function goalIds(base: string, bearer: string): Promise<string[]> {
   const res = await fetch(`${base}/v1/me/goals/progress`, { headers: { authorization: `Bearer ${bearer}` } });
@@ -83,19 +19,8 @@ async function goalIds(base: string, bearer: string): Promise<string[]> {
 Deno.test("npm start: serves the function under /functions/v1, the JWKS, and accepts npm run token's tokens", async () => {
   const dir = await Deno.makeTempDir();
   const keysPath = `${dir}/signing_keys.json`;
-  const env: Record<string, string> = {
-    PORT: String(freePort()),
-    PFA_SIGNING_KEYS_PATH: keysPath,
-    PFA_PGLITE_CACHE_DIR: `${dir}/pglite`,
-    NO_COLOR: "1",
-  };
-  // With TEST_DATABASE_URL: a fresh database on that server, given to npm start as DATABASE_URL.
-  let testDb: TestDatabase | undefined;
-  if (Deno.env.get("TEST_DATABASE_URL")) {
-    testDb = await createMigratedTestDatabase();
-    await testDb.client.close();
-    env.DATABASE_URL = testDb.url!;
-  }
+  const setup = await localServerSetup(dir, { PFA_PGLITE_CACHE_DIR: `${dir}/pglite`, NO_COLOR: "1" });
+  const { env, database: testDb } = setup;
   try {
     const server = await start(env);
     const { origin, base } = server;
@@ -164,7 +89,7 @@ Deno.test("npm start: serves the function under /functions/v1, the JWKS, and acc
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
-    await testDb?.drop();
+    await setup.drop();
   }
   assert.ok(!existsSync(dir));
 });

@@ -7,9 +7,9 @@ import { createInterface } from "node:readline";
 import { cannon, median, round, spawnDeno, stop } from "./proc.mjs";
 
 const require = createRequire(import.meta.url);
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function postgresAvailable() {
+export async function postgresAvailable() {
   const postgres = require("postgres");
   const sql = postgres(ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
   try {
@@ -45,6 +45,16 @@ function events(child) {
         resolve(m);
       });
     });
+}
+
+/** Drops a fresh benchmark database and closes the admin connection. */
+export async function dropFreshDatabase(pg, dbName, log) {
+  try {
+    await pg.sql.unsafe(`drop database if exists ${dbName} with (force)`);
+    log(`  dropped ${dbName}`);
+  } finally {
+    await pg.sql.end({ timeout: 5 });
+  }
 }
 
 export async function dbSection(ctx) {
@@ -113,14 +123,7 @@ export async function dbSection(ctx) {
     log(`  db section: ${String(e?.message ?? e).split("\n")[0]}`);
   } finally {
     await stop(child);
-    if (pg) {
-      try {
-        await pg.sql.unsafe(`drop database if exists ${dbName} with (force)`);
-        log(`  dropped ${dbName}`);
-      } finally {
-        await pg.sql.end({ timeout: 5 });
-      }
-    }
+    if (pg) await dropFreshDatabase(pg, dbName, log);
   }
 }
 

@@ -421,11 +421,71 @@ function bob(data: Dataset, endDate: string): void {
   });
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Budget rollover and spending trends story (issue 15): alice's EUR credit card, the 12 months ending with the
+// month of `endDate`, with its own budgets. Whatever `endDate` is:
+// - Books is underspent every month (40.00 budgeted, 15.00 spent): a growing positive carryover;
+// - Gifts is overspent twice (50.00 budgeted, 90.00 spent in the 2nd and 8th of the 12 months, else 30.00); the
+//   first overspend exceeds what was carried, so `positive` (floored at zero) and `full` rollover differ;
+// - Electronics spikes in the current month (25.00 a month, then 245.00): trends flag `spike`;
+// - Pets is new this month (first budget row and first spending): trends flag `new`, no carryover.
+// Every date is clamped to `endDate`, so the current month holds its rows even when `endDate` is its first day.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Months of the budget story. */
+export const BUDGET_STORY_MONTHS = 12;
+
+function aliceBudgetStory(data: Dataset, endDate: string): void {
+  const userId = DEMO_USERS.alice.id;
+  const ids = new Random("demo:alice:budget-story:ids");
+  const writer = new StatementWriter(data, userId, ids);
+  const card: Account = { name: "Kreditkarte", currency: "EUR", format: "csv", fileStem: "kreditkarte", balance: 0 };
+  const months = monthsEndingWith(endDate, BUDGET_STORY_MONTHS);
+  months.forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const current = index === months.length - 1;
+    const lines: Line[] = [];
+    const spend = (day: number, amount: number, description: string, counterparty: string, category: string) =>
+      lines.push({
+        date: minDate(dayOfMonth(month, day), last),
+        amount_minor: -amount,
+        description,
+        counterparty,
+        category,
+        kind: "expense",
+      });
+    spend(10, 1500, "Buchhandlung", "Thalia", "Books");
+    spend(12, index === 1 || index === 7 ? 9000 : 3000, "Geschenk", "Galeria", "Gifts");
+    spend(6, 2500, "Zubehör", "MediaMarkt", "Electronics");
+    if (current) {
+      spend(1, 22000, "Kopfhörer", "MediaMarkt", "Electronics");
+      spend(1, 4200, "Tierbedarf", "Fressnapf", "Pets");
+    }
+    // The monthly card settlement from the current account: a transfer, left out of every analytics figure.
+    const total = lines.reduce((sum, line) => sum - line.amount_minor, 0);
+    lines.push({
+      date: last,
+      amount_minor: total,
+      description: "Kartenabrechnung",
+      counterparty: "Girokonto",
+      category: null,
+      kind: "transfer",
+    });
+    writer.write(card, month, last, lines);
+    const budgets: [string, number][] = [["Books", 4000], ["Gifts", 5000], ["Electronics", 6000]];
+    if (current) budgets.push(["Pets", 3000]);
+    for (const [category, amount] of budgets) {
+      data.budgets.push({ id: ids.uuid(), user_id: userId, month, category, amount_minor: amount, currency: "EUR" });
+    }
+  });
+}
+
 /** The demo users' rows, deterministic for `options.endDate`. */
 export function generateDemoData(options: DemoOptions = {}): Dataset {
   const endDate = options.endDate ?? DEMO_END_DATE;
   const data = emptyDataset();
   alice(data, endDate);
+  aliceBudgetStory(data, endDate);
   bob(data, endDate);
   return data;
 }

@@ -58,7 +58,7 @@ Deno.test("signing keys: PFA_SIGNING_KEYS_PATH overrides the default path", () =
   assert.match(signingKeysPath(env(undefined)), /supabase\/signing_keys\.json$/);
 });
 
-Deno.test("signing keys: the Supabase CLI reads supabase/config.toml and our key file, and signs with our key", async () => {
+Deno.test("signing keys: with SUPABASE_AUTH_SIGNING_KEYS_PATH naming our key file, the Supabase CLI signs with our key", async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.mkdir(`${dir}/supabase`);
@@ -70,7 +70,12 @@ Deno.test("signing keys: the Supabase CLI reads supabase/config.toml and our key
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
-      env: { SUPABASE_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
+      // What supabase/config.toml tells a Docker user to set for `supabase start` (the path is relative to supabase/).
+      env: {
+        SUPABASE_AUTH_SIGNING_KEYS_PATH: "./signing_keys.json",
+        SUPABASE_TELEMETRY_DISABLED: "1",
+        DO_NOT_TRACK: "1",
+      },
     }).output();
     const stderr = new TextDecoder().decode(out.stderr);
     assert.equal(out.code, 0, `supabase gen bearer-jwt failed: ${stderr}`);

@@ -87,3 +87,10 @@ export async function addStranger(client: SqlClient): Promise<void> {
     STRANGER_ID,
   ]);
 }
+
+/** A database integer (bigint, numeric string) as a safe JS number; anything else throws. */
+export function safeNumber(v: unknown): number {
+  const x = Number(v);
+  if (!Number.isSafeInteger(x)) throw new RangeError(`not a safe integer: ${String(v)}`);
+  return x;
+}

@@ -18,11 +18,19 @@ const TABLES = [
   "goal_contributions",
   "ledger_monthly_totals",
 ] as const;
-const VIEWS = ["monthly_cashflow", "monthly_category_spending", "budget_vs_actual", "goal_progress"] as const;
+const VIEWS = [
+  "monthly_cashflow",
+  "monthly_category_spending",
+  "budget_vs_actual",
+  "goal_progress",
+  "budget_rollover_monthly",
+] as const;
 const FUNCTION_CALLS = {
   me_profile: "select * from public.me_profile()",
   me_ledger_totals: "select * from public.me_ledger_totals('2026-01-01', '2026-06-30')",
   me_budgets: "select * from public.me_budgets('2026-10-01')",
+  me_budget_months: "select * from public.me_budget_months('USD', '2024-01-01', '2026-11-01')",
+  me_monthly_spending: "select * from public.me_monthly_spending('USD', '2024-01-01', '2026-11-01')",
   me_goals: "select * from public.me_goals('2026-11-30')",
   me_statement_imports: "select * from public.me_statement_imports(1000, null, null)",
   me_statement_transactions:

@@ -117,7 +117,7 @@ describe("demo data", () => {
 
   it("is deterministic, and supabase/seed.sql is generated from it", () => {
     expect(generateDemoData(), "Two runs should produce identical rows").toEqual(data);
-    expect(readFileSync(SEED_SQL_FILE, "utf8"), "supabase/seed.sql should be current (npm run db:seed -- --write-sql)")
+    expect(readFileSync(SEED_SQL_FILE, "utf8"), "supabase/seed.sql should be current (npm run db:seed-sql)")
       .toBe(renderSeedSql());
   });
 

@@ -1,7 +1,7 @@
 /**
  * Regression tests for what the reliability suites found broken (RELIABILITY.md, "Findings"), at the default limits.
  * The database outage crash (finding 1) is pinned by faults_test.ts and supabase/functions/v1/data/direct/
- * sql-engine.test.ts.
+ * sql-engine_test.ts.
  */
 import assert from "node:assert/strict";
 import { DEMO_USERS } from "../../scripts/db/demo-data.ts";

@@ -13,10 +13,12 @@ export type {
 } from "./contracts/operation.ts";
 export type {
   AccountData,
+  BudgetMonthRow,
   BudgetRow,
   GoalRow,
   Kind,
   LedgerTotalRow,
+  MonthlySpendingRow,
   ProfileRow,
   StatementImportRow,
   StatementTransactionFilter,

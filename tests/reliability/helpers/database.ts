@@ -1,9 +1,9 @@
 /**
  * A fresh, migrated database for one test file: a uniquely named database on TEST_DATABASE_URL's server (dropped
  * again by `drop()`), or an embedded PGlite when no server is configured. Reuses the drivers' test helper
- * (supabase/functions/v1/data/direct/test-database.ts) and scripts/db's migrator and demo seed.
+ * (tests/helpers/migrated-database.ts) and scripts/db's migrator and demo seed.
  */
-import { createMigratedTestDatabase } from "../../../supabase/functions/v1/data/direct/test-database.ts";
+import { createMigratedTestDatabase } from "../../helpers/migrated-database.ts";
 import { seed } from "../../../scripts/db/seed.ts";
 import type { SqlClient } from "../../../scripts/db/sql-client.ts";
 

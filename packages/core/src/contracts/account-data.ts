@@ -32,6 +32,25 @@ export interface BudgetRow {
   readonly amount_minor: number;
 }
 
+/** One budget row of a month (`me_budget_months`). */
+export interface BudgetMonthRow {
+  /** First day of the month. */
+  readonly month: string;
+  readonly category: string;
+  readonly amount_minor: number;
+}
+
+/** Expense totals of one month and category (`me_monthly_spending`, from the monthly rollup). */
+export interface MonthlySpendingRow {
+  /** First day of the month. */
+  readonly month: string;
+  readonly category: string | null;
+  /** Signed sum of the expense amounts (spending is negative, refunds positive). */
+  readonly amount_minor: number;
+  /** Expense transactions summed (at least 1). */
+  readonly transaction_count: number;
+}
+
 export interface GoalRow {
   readonly id: string;
   readonly name: string;
@@ -91,6 +110,13 @@ export interface AccountData {
   /** Budgets of the month that starts on `monthStart`. */
   budgets(monthStart: string): Promise<BudgetRow[]>;
   goals(asOf: string): Promise<GoalRow[]>;
+  /** Budget rows in `currency` of the months `fromMonth`…`toMonth` (first days, inclusive), by month then category. */
+  budgetMonths(currency: string, fromMonth: string, toMonth: string): Promise<BudgetMonthRow[]>;
+  /**
+   * Expense totals in `currency` per month and category for the months `fromMonth`…`toMonth` (first days,
+   * inclusive), read from the monthly rollup; by month, then category (null last).
+   */
+  monthlySpending(currency: string, fromMonth: string, toMonth: string): Promise<MonthlySpendingRow[]>;
   /** Up to `limit` rows after the keyset position, newest `imported_at` first, then `id` descending. */
   statementImports(
     limit: number,

@@ -14,6 +14,20 @@ import {
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
 
+/** At most this many earlier months in POST `history`; GET reads as many months back (API.md §9.4). */
+export const MAX_HISTORY_MONTHS = 24;
+
+export const ROLLOVER_RULES = "Rollover policy (default `none`): `none` carries nothing; `positive` carries what is " +
+  "left of each category's budget into the next month, never an overspend; `full` also carries overspending " +
+  "forward as a negative amount. A category's chain starts at the earliest month, at most 24 months before the " +
+  "requested one, that has a budget row for it (its carryover there is zero); each later month's `carryover_in` is " +
+  "the previous month's `available` (floored at zero under `positive`); a month without a row for the category " +
+  "has `budgeted` 0 and keeps the chain going. `status` and `percent_used` still compare `spent` with the month's " +
+  "own `budgeted`. A category that carries a non-zero amount into the month is listed even without a budget or " +
+  "spending there (`budgeted` 0, `spent` 0, `percent_used` null, status `unbudgeted`). Any other value is 422.";
+
+const rolloverField = doc(z.enum(["none", "positive", "full"]), ROLLOVER_RULES, ["positive"]);
+
 export function budgetSchemas(limits: Limits) {
   const budget = doc(
     z.strictObject({
@@ -29,13 +43,36 @@ export function budgetSchemas(limits: Limits) {
     }),
     "A monthly budget for one category.",
   );
+  const historyMonth = doc(
+    z.strictObject({
+      year: doc(z.int().min(1).max(9999), "Year of the earlier month.", [2026]),
+      month: doc(z.int().min(1).max(12), "Earlier month, 1–12.", [2]),
+      budgets: doc(
+        z.array(budget).max(limits.budgets),
+        `Budgets of that month, at most ${limits.budgets}; each category at most once (422 \`duplicate\`).`,
+      ),
+    }),
+    "The budget rows of one earlier month, for rollover.",
+  );
   const body = doc(
     z.strictObject({
       currency: currencyInput("Currency of the calculation; every transaction and budget is in it."),
       year: doc(z.int().min(1).max(9999), "Year of the month.", [2026]),
       month: doc(z.int().min(1).max(12), "Month, 1–12.", [3]),
       budgets: doc(z.array(budget).max(limits.budgets), `Budgets of the month, at most ${limits.budgets}.`),
-      transactions: transactionsField(limits, " Transactions outside the month are ignored."),
+      rollover: rolloverField.optional(),
+      history: doc(
+        z.array(historyMonth).max(MAX_HISTORY_MONTHS),
+        `Budget rows of earlier months, for rollover: at most ${MAX_HISTORY_MONTHS} entries, each month at most ` +
+          "once (422 `duplicate`), strictly before the requested month and within the 24 months before it (422 " +
+          "`out_of_range`). An earlier month that is not listed has no budget rows. The spending of earlier months " +
+          "comes from `transactions`. Optional (default none); ignored when `rollover` is `none`, but still validated.",
+      ).optional(),
+      transactions: transactionsField(
+        limits,
+        " Transactions outside the month are ignored, except that with rollover the spending of the 24 months before " +
+          "it feeds the carryover.",
+      ),
     }),
     "Budget summary request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{
@@ -53,6 +90,7 @@ export function budgetSchemas(limits: Limits) {
       "Currency to report. Defaults to the profile's default currency; 422 (`required`) " +
         "when neither is set. Only budgets and transactions in this currency count.",
     ).optional(),
+    rollover: rolloverField.optional(),
   });
 
   const category = z.object({
@@ -68,6 +106,13 @@ export function budgetSchemas(limits: Limits) {
         "zero budget with nothing spent.",
       ["near"],
     ),
+    carryover_in: moneyOutput(
+      "What the category's chain carries into this month: the previous month's `available`, floored at zero under " +
+        "`positive`, negative when overspending carries forward under `full`; zero with `none`, for the " +
+        "uncategorized row and for a category without a budget row in the 24 months before the month.",
+      ["12.50"],
+    ),
+    available: moneyOutput("`budgeted + carryover_in − spent`; equals `remaining` with `none`.", ["40.35"]),
   });
   const fields = {
     currency: currencyOutput("Currency of every amount."),
@@ -82,10 +127,13 @@ export function budgetSchemas(limits: Limits) {
     unbudgeted_spent: moneyOutput("The part of `spent` in categories without a budget (uncategorized included).", [
       "63.20",
     ]),
+    carryover_in: moneyOutput("Sum of the categories' `carryover_in` (zero with `none`).", ["12.50"]),
+    available: moneyOutput("Sum of the categories' `available` (= budgeted + carryover_in − spent).", ["107.10"]),
     categories: doc(
       z.array(category),
       "Every budgeted category, plus every category with at least one expense transaction in the month " +
-        "(status `unbudgeted` when it has no budget). Sorted by name (Unicode code points), uncategorized (null) last.",
+        "(status `unbudgeted` when it has no budget), plus, with rollover, every category carrying a non-zero " +
+        "`carryover_in`. Sorted by name (Unicode code points), uncategorized (null) last.",
     ),
   };
   const report = doc(z.object(fields), "Budget versus actual spending for one month, in one currency.");

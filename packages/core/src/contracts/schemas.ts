@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, type Limits } from "./limits.ts";
 import { spendingSchemas } from "./spending.ts";
 import { statementSchemas } from "./statements.ts";
 import { transactionSchema } from "./transaction.ts";
+import { trendsSchemas } from "./trends.ts";
 
 /** Every request and response schema, built with the given limits. */
 export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
@@ -16,6 +17,7 @@ export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
     budget: budgetSchemas(limits),
     goals: goalSchemas(limits),
     statements: statementSchemas(limits),
+    trends: trendsSchemas(limits),
   };
 }
 

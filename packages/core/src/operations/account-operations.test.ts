@@ -182,7 +182,16 @@ describe("get_budget_summary", () => {
     const r = await get(byName.get_budget_summary, {}, c);
     expect([r.year, r.month, r.period_start, r.period_end]).toEqual([2026, 3, "2026-03-01", "2026-03-31"]);
     expect(r.categories).toEqual([
-      { category: "fun", budgeted: "100.00", spent: "120.00", remaining: "-20.00", percent_used: 120, status: "over" },
+      {
+        category: "fun",
+        budgeted: "100.00",
+        spent: "120.00",
+        remaining: "-20.00",
+        percent_used: 120,
+        status: "over",
+        carryover_in: "0.00",
+        available: "-20.00",
+      },
     ]);
     expect(r.other_currencies).toEqual(["CHF"]);
     expect(c.data.calls).toEqual(["profile", "ledgerTotals(2026-03-01,2026-03-31)", "budgets(2026-03-01)"]);
@@ -203,6 +212,8 @@ describe("get_budget_summary", () => {
         remaining: "60.00",
         percent_used: -20,
         status: "under",
+        carryover_in: "0.00",
+        available: "60.00",
       },
     ]);
     expect(r.other_currencies).toEqual(["USD"]);

@@ -30,6 +30,8 @@ describe("calculate_budget_summary", () => {
       "spent",
       "remaining",
       "unbudgeted_spent",
+      "carryover_in",
+      "available",
       "categories",
     ]);
     expect(r).toMatchObject({
@@ -50,6 +52,8 @@ describe("calculate_budget_summary", () => {
         remaining: "4.875",
         percent_used: 95.12,
         status: "near",
+        carryover_in: "0.000",
+        available: "4.875",
       }, // 95.125 → 95.12 (tie, to even),
       {
         category: "rent",
@@ -58,6 +62,8 @@ describe("calculate_budget_summary", () => {
         remaining: "-49.500",
         percent_used: 119.76,
         status: "over",
+        carryover_in: "0.000",
+        available: "-49.500",
       },
       {
         category: "taxi",
@@ -66,6 +72,8 @@ describe("calculate_budget_summary", () => {
         remaining: "-1.500",
         percent_used: null,
         status: "unbudgeted",
+        carryover_in: "0.000",
+        available: "-1.500",
       },
     ]);
     expect(op.output.safeParse(r).success).toBe(true);

@@ -1,10 +1,13 @@
+import { ROLLOVER_RULES } from "../contracts/budget.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
-import { moneyIssueMessage, parseMinor } from "../money/parse-minor.ts";
-import { type Budget, budgetSummary } from "../services/budget-summary.ts";
+import { budgetRollover } from "../services/budget-rollover.ts";
+import { budgetSummary } from "../services/budget-summary.ts";
 import { ErrorCollector } from "./error-collector.ts";
 import { formatBudget } from "./format-budget.ts";
 import { normalizeTransactions } from "./normalize-transactions.ts";
+import { parseBudgetHistory } from "./parse-budget-history.ts";
+import { parseBudgets } from "./parse-budgets.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 
@@ -20,36 +23,26 @@ export function calculateBudgetSummaryOperation(schemas: Schemas) {
     description: "For the given month: income, total budgeted, total spent (all expense spending, refunds " +
       "deducted), remaining and the part spent without a budget, then one row per budgeted or spent-in category " +
       "with its status (`under`, `near` at ≥ 90 % used, `over`, `unbudgeted`). Transactions outside the month and " +
-      "transfers are ignored. Deterministic.",
+      "transfers are ignored. Deterministic.\n\nRollover (API.md §9.4): " + ROLLOVER_RULES + " Send the budget rows " +
+      "of earlier months in `history` (at most 24 months, each once, strictly before the month and within the 24 " +
+      "months before it; otherwise 422) and their transactions in `transactions`. Every category row and the top " +
+      "level carry `carryover_in` and `available`; with `none` (or no `rollover`) `carryover_in` is zero, `available` " +
+      "equals `remaining`, and every other field is exactly as without rollover.",
     input: body,
     output: report,
     run(input) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);
       if (currency === undefined) throw errors.toError();
-      const budgets: Budget[] = [];
-      const seen = new Map<string, number>();
-      input.budgets.forEach((b, i) => {
-        const amount = parseMinor(b.amount, currency.scale);
-        const pointer = `/budgets/${i}/amount`;
-        if (typeof amount !== "number") {
-          errors.at(pointer, amount, moneyIssueMessage(amount, `\`${pointer}\``, currency.code, currency.scale));
-        } else if (amount < 0) {
-          errors.at(pointer, "out_of_range", `\`${pointer}\` is negative; a budget is zero or more.`);
-        }
-        const first = seen.get(b.category);
-        if (first !== undefined) {
-          errors.at(
-            `/budgets/${i}/category`,
-            "duplicate",
-            `\`/budgets/${i}/category\` repeats the category "${b.category}" of \`/budgets/${first}\`.`,
-          );
-        } else seen.set(b.category, i);
-        budgets.push({ category: b.category, amount: typeof amount === "number" ? amount : 0 });
-      });
+      const budgets = parseBudgets(input.budgets, currency, "/budgets", errors);
+      const history = parseBudgetHistory(input.history ?? [], input.year, input.month, currency, errors);
       const { entries } = normalizeTransactions(input.transactions, currency, "/transactions", errors);
       errors.throwIfAny();
-      const result = locateOverflow("/transactions", () => budgetSummary(entries, budgets, input.year, input.month));
+      const policy = input.rollover ?? "none";
+      const result = locateOverflow(
+        "/transactions",
+        () => budgetRollover(budgetSummary(entries, budgets, input.year, input.month), entries, history, policy),
+      );
       return formatBudget(currency.code, currency.scale, result);
     },
   };

@@ -1,8 +1,8 @@
 import { formatMinor } from "../money/format-minor.ts";
-import type { BudgetResult } from "../services/budget-summary.ts";
+import type { RolloverResult } from "../services/budget-rollover.ts";
 
-/** BudgetSummary JSON (API.md §2) with a fixed key order. */
-export function formatBudget(currency: string, scale: number, r: BudgetResult) {
+/** BudgetSummary JSON (API.md §2, with the §9.4 rollover fields) with a fixed key order. */
+export function formatBudget(currency: string, scale: number, r: RolloverResult) {
   return {
     currency,
     year: r.year,
@@ -14,6 +14,8 @@ export function formatBudget(currency: string, scale: number, r: BudgetResult) {
     spent: formatMinor(r.spent, scale),
     remaining: formatMinor(r.remaining, scale),
     unbudgeted_spent: formatMinor(r.unbudgeted_spent, scale),
+    carryover_in: formatMinor(r.carryover_in, scale),
+    available: formatMinor(r.available, scale),
     categories: r.categories.map((c) => ({
       category: c.category,
       budgeted: formatMinor(c.budgeted, scale),
@@ -21,6 +23,8 @@ export function formatBudget(currency: string, scale: number, r: BudgetResult) {
       remaining: formatMinor(c.remaining, scale),
       percent_used: c.percent_used,
       status: c.status,
+      carryover_in: formatMinor(c.carryover_in, scale),
+      available: formatMinor(c.available, scale),
     })),
   };
 }

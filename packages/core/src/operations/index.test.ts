@@ -30,7 +30,7 @@ function undocumented(schema: JsonSchema, path = ""): string[] {
 }
 
 describe("operation registry", () => {
-  it("has the ten operations of API.md §6, in order, with their routes", () => {
+  it("has the ten operations of API.md §6, in order, then those of §9, with their routes", () => {
     expect(list.map((o) => [o.name, o.kind, o.method, o.path])).toEqual([
       ["calculate_cashflow", "calculation", "post", "/v1/analytics/cashflow"],
       ["calculate_spending_by_category", "calculation", "post", "/v1/analytics/spending-by-category"],
@@ -42,6 +42,8 @@ describe("operation registry", () => {
       ["get_goal_progress", "account", "get", "/v1/me/goals/progress"],
       ["list_statement_imports", "account", "get", "/v1/me/statements/imports"],
       ["list_statement_transactions", "account", "get", "/v1/me/statements/transactions"],
+      ["calculate_trends", "calculation", "post", "/v1/analytics/trends"],
+      ["get_trends", "account", "get", "/v1/me/analytics/trends"],
     ]);
     expect(byName.get_cashflow).toBe(list[5]);
   });

@@ -15,6 +15,8 @@ import { getGoalProgressOperation } from "./get-goal-progress.ts";
 import { getSpendingByCategoryOperation } from "./get-spending-by-category.ts";
 import { listStatementImportsOperation } from "./list-statement-imports.ts";
 import { listStatementTransactionsOperation } from "./list-statement-transactions.ts";
+import { calculateTrendsOperation } from "./calculate-trends.ts";
+import { getTrendsOperation } from "./get-trends.ts";
 
 /** Builds the schemas and the ten operations with the given limits (default: API.md §5). */
 export function createOperations(limits: Partial<Limits> = {}) {
@@ -30,6 +32,8 @@ export function createOperations(limits: Partial<Limits> = {}) {
     get_goal_progress: getGoalProgressOperation(schemas),
     list_statement_imports: listStatementImportsOperation(schemas),
     list_statement_transactions: listStatementTransactionsOperation(schemas),
+    calculate_trends: calculateTrendsOperation(schemas),
+    get_trends: getTrendsOperation(schemas),
   };
   const list: readonly Operation[] = Object.values(byName);
   return { schemas, byName, list };

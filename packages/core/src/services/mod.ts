@@ -19,3 +19,7 @@ export {
   summarizeContributions,
 } from "./goal-progress.ts";
 export { compareCategory } from "./category-order.ts";
+export { carryoverIn, type ChainMonth, type RolloverPolicy } from "./carryover-in.ts";
+export { type BudgetMonth, budgetRollover, type RolloverCategory, type RolloverResult } from "./budget-rollover.ts";
+export { type TrendFlag, type TrendSeries, trendSeries } from "./trend-series.ts";
+export { type CategoryTrend, spendingTrends, type TrendsResult } from "./spending-trends.ts";

@@ -4,10 +4,12 @@
  */
 import type {
   AccountData,
+  BudgetMonthRow,
   BudgetRow,
   GoalRow,
   Kind,
   LedgerTotalRow,
+  MonthlySpendingRow,
   ProfileRow,
   StatementImportRow,
   StatementTransactionFilter,
@@ -98,6 +100,35 @@ export class InMemoryAccountData implements AccountData {
         amount_minor: b.amount_minor,
       })),
     );
+  }
+
+  budgetMonths(currency: string, fromMonth: string, toMonth: string): Promise<BudgetMonthRow[]> {
+    this.calls.push(`budgetMonths(${currency},${fromMonth},${toMonth})`);
+    return Promise.resolve(
+      (this.stored.budgets ?? [])
+        .filter((b) => b.currency === currency && b.month >= fromMonth && b.month <= toMonth)
+        .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : a.category < b.category ? -1 : 1))
+        .map((b) => ({ month: b.month, category: b.category, amount_minor: b.amount_minor })),
+    );
+  }
+
+  monthlySpending(currency: string, fromMonth: string, toMonth: string): Promise<MonthlySpendingRow[]> {
+    this.calls.push(`monthlySpending(${currency},${fromMonth},${toMonth})`);
+    const groups = new Map<string, { -readonly [K in keyof MonthlySpendingRow]: MonthlySpendingRow[K] }>();
+    const end = `${toMonth.slice(0, 7)}-31`;
+    for (const t of this.stored.transactions ?? []) {
+      if (t.currency !== currency || resolved(t) !== "expense" || t.date < fromMonth || t.date > end) continue;
+      const month = `${t.date.slice(0, 7)}-01`;
+      const key = JSON.stringify([month, t.category]);
+      const g = groups.get(key);
+      if (g === undefined) {
+        groups.set(key, { month, category: t.category, amount_minor: t.amount_minor, transaction_count: 1 });
+      } else {
+        g.amount_minor += t.amount_minor;
+        g.transaction_count += 1;
+      }
+    }
+    return Promise.resolve([...groups.values()]);
   }
 
   goals(asOf: string): Promise<GoalRow[]> {

@@ -4,7 +4,16 @@
  * argument is always sent (null when unused) so PostgREST resolves the one function of that name.
  */
 import type { AccountData } from "@pfa/core/contracts/account-data.ts";
-import { toBudget, toGoal, toLedgerTotal, toProfile, toStatementImport, toStatementTransaction } from "./rows.ts";
+import {
+  toBudget,
+  toBudgetMonth,
+  toGoal,
+  toLedgerTotal,
+  toMonthlySpending,
+  toProfile,
+  toStatementImport,
+  toStatementTransaction,
+} from "./rows.ts";
 import type { Row } from "./values.ts";
 
 export type ReadFunction =
@@ -12,6 +21,8 @@ export type ReadFunction =
   | "me_ledger_totals"
   | "me_budgets"
   | "me_goals"
+  | "me_budget_months"
+  | "me_monthly_spending"
   | "me_statement_imports"
   | "me_statement_transactions";
 
@@ -31,6 +42,14 @@ export function createAccountData(call: CallReadFunction): AccountData {
     },
     async goals(asOf) {
       return (await call("me_goals", { p_as_of: asOf })).map(toGoal);
+    },
+    async budgetMonths(currency, fromMonth, toMonth) {
+      const rows = await call("me_budget_months", { p_currency: currency, p_from: fromMonth, p_to: toMonth });
+      return rows.map(toBudgetMonth);
+    },
+    async monthlySpending(currency, fromMonth, toMonth) {
+      const rows = await call("me_monthly_spending", { p_currency: currency, p_from: fromMonth, p_to: toMonth });
+      return rows.map(toMonthlySpending);
     },
     async statementImports(limit, after) {
       const rows = await call("me_statement_imports", {

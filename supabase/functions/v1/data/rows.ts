@@ -1,8 +1,10 @@
 /** One mapper per SQL read function (docs/ARCHITECTURE.md): database row -> AccountData row. */
 import type {
+  BudgetMonthRow,
   BudgetRow,
   GoalRow,
   LedgerTotalRow,
+  MonthlySpendingRow,
   ProfileRow,
   StatementImportRow,
   StatementTransactionRow,
@@ -41,6 +43,19 @@ export function toLedgerTotal(r: Row): LedgerTotalRow {
 
 export function toBudget(r: Row): BudgetRow {
   return { currency: text(r, "currency"), category: text(r, "category"), amount_minor: safeInteger(r, "amount_minor") };
+}
+
+export function toBudgetMonth(r: Row): BudgetMonthRow {
+  return { month: isoDate(r, "month"), category: text(r, "category"), amount_minor: safeInteger(r, "amount_minor") };
+}
+
+export function toMonthlySpending(r: Row): MonthlySpendingRow {
+  return {
+    month: isoDate(r, "month"),
+    category: nullableText(r, "category"),
+    amount_minor: safeInteger(r, "amount_minor"),
+    transaction_count: safeInteger(r, "transaction_count"),
+  };
 }
 
 export function toGoal(r: Row): GoalRow {

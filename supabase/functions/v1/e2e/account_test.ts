@@ -127,12 +127,106 @@ Deno.test("GET /v1/me/budget/summary: user A, February 2026", async () => {
     spent: "65.00",
     remaining: "85.00",
     unbudgeted_spent: "0.00",
+    carryover_in: "0.00",
+    available: "85.00",
     categories: [
-      { category: "Food", budgeted: "100.00", spent: "65.00", remaining: "35.00", percent_used: 65, status: "under" },
-      { category: "Transport", budgeted: "50.00", spent: "0.00", remaining: "50.00", percent_used: 0, status: "under" },
+      {
+        category: "Food",
+        budgeted: "100.00",
+        spent: "65.00",
+        remaining: "35.00",
+        percent_used: 65,
+        status: "under",
+        carryover_in: "0.00",
+        available: "35.00",
+      },
+      {
+        category: "Transport",
+        budgeted: "50.00",
+        spent: "0.00",
+        remaining: "50.00",
+        percent_used: 0,
+        status: "under",
+        carryover_in: "0.00",
+        available: "50.00",
+      },
     ],
     other_currencies: ["USD"], // a USD budget for February
   });
+});
+
+Deno.test("GET /v1/me/budget/summary?rollover=full: user A, March 2026 carries February's budgets", async () => {
+  const body = await ok(await get("/v1/me/budget/summary?year=2026&month=3&rollover=full"));
+  assertConforms("get_budget_summary", body);
+  // February: Food 100.00 − (80.00 − 15.00 refund) = 35.00 left, Transport 50.00 left; no March budgets.
+  assert.deepEqual(
+    [body.budgeted, body.spent, body.remaining, body.unbudgeted_spent, body.carryover_in, body.available],
+    ["0.00", "999.99", "-999.99", "999.99", "85.00", "-914.99"],
+  );
+  assert.deepEqual(
+    body.categories.map((
+      c: Record<string, unknown>,
+    ) => [c.category, c.budgeted, c.spent, c.status, c.carryover_in, c.available]),
+    [
+      ["Food", "0.00", "0.00", "unbudgeted", "35.00", "35.00"],
+      ["Rent", "0.00", "999.99", "unbudgeted", "0.00", "-999.99"],
+      ["Transport", "0.00", "0.00", "unbudgeted", "50.00", "50.00"],
+    ],
+  );
+  const unknown = await assertProblem(await get("/v1/me/budget/summary?rollover=carry"), 422, "validation_failed");
+  assert.equal(unknown.errors[0].parameter, "rollover");
+});
+
+Deno.test("GET /v1/me/analytics/trends: user A, December 2025 to February 2026", async () => {
+  const body = await ok(await get("/v1/me/analytics/trends?year=2026&month=2&months=3"));
+  assertConforms("get_trends", body);
+  assert.deepEqual(body, {
+    currency: "EUR",
+    year: 2026,
+    month: 2,
+    months: 3,
+    window_start: "2025-12-01",
+    window_end: "2026-02-28",
+    total: {
+      monthly: ["10.00", "160.50", "65.00"],
+      mean: "78.50",
+      median: "65.00",
+      current: "65.00",
+      trailing_average: "85.25", // (10.00 + 160.50) / 2
+      change_percent: -23.75, // (130.00 − 170.50) / 170.50 × 100 = −23.753…
+      flag: null,
+    },
+    categories: [
+      {
+        category: "Food",
+        monthly: ["10.00", "120.50", "65.00"], // February: 80.00 − 15.00 refund
+        mean: "65.17", // 195.50 / 3
+        median: "65.00",
+        current: "65.00",
+        trailing_average: "65.25",
+        change_percent: -0.38, // (130.00 − 130.50) / 130.50 × 100
+        flag: null,
+      },
+      {
+        category: "Transport",
+        monthly: ["0.00", "40.00", "0.00"],
+        mean: "13.33",
+        median: "0.00",
+        current: "0.00",
+        trailing_average: "20.00",
+        change_percent: -100,
+        flag: "drop",
+      },
+    ],
+  });
+  for (const months of ["1", "25"]) {
+    const problem = await assertProblem(
+      await get(`/v1/me/analytics/trends?months=${months}`),
+      422,
+      "validation_failed",
+    );
+    assert.equal(problem.errors[0].parameter, "months");
+  }
 });
 
 function addMonthsClamped(iso: string, months: number): string {

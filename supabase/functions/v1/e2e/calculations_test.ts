@@ -133,6 +133,15 @@ Deno.test("supabase-js functions.invoke with a region (?forceFunctionRegion=) is
   });
 });
 
+const row = (
+  category: string,
+  budgeted: string,
+  spent: string,
+  remaining: string,
+  percent_used: number | null,
+  status: string,
+) => ({ category, budgeted, spent, remaining, percent_used, status });
+
 Deno.test("POST /v1/budget/summary: under, near, over and unbudgeted", async () => {
   const response = await post("/v1/budget/summary", {
     currency: "EUR",
@@ -165,18 +174,13 @@ Deno.test("POST /v1/budget/summary: under, near, over and unbudgeted", async () 
     spent: "167.34", // 95 + 60 + 12.34
     remaining: "-7.34",
     unbudgeted_spent: "12.34",
+    carryover_in: "0.00", // no rollover: zero, and available = remaining
+    available: "-7.34",
     categories: [
-      { category: "Food", budgeted: "100.00", spent: "95.00", remaining: "5.00", percent_used: 95, status: "near" },
-      { category: "Fun", budgeted: "10.00", spent: "0.00", remaining: "10.00", percent_used: 0, status: "under" },
-      { category: "Rent", budgeted: "50.00", spent: "60.00", remaining: "-10.00", percent_used: 120, status: "over" },
-      {
-        category: "Travel",
-        budgeted: "0.00",
-        spent: "12.34",
-        remaining: "-12.34",
-        percent_used: null,
-        status: "unbudgeted",
-      },
+      { ...row("Food", "100.00", "95.00", "5.00", 95, "near"), carryover_in: "0.00", available: "5.00" },
+      { ...row("Fun", "10.00", "0.00", "10.00", 0, "under"), carryover_in: "0.00", available: "10.00" },
+      { ...row("Rent", "50.00", "60.00", "-10.00", 120, "over"), carryover_in: "0.00", available: "-10.00" },
+      { ...row("Travel", "0.00", "12.34", "-12.34", null, "unbudgeted"), carryover_in: "0.00", available: "-12.34" },
     ],
   });
 });
@@ -325,4 +329,52 @@ Deno.test("a bearer token sent to a calculation route must be valid", async () =
   const bad = await post("/v1/analytics/cashflow", body, { Authorization: "Bearer not.a.jwt" });
   assert.match(bad.headers.get("www-authenticate")!, /^Bearer error="invalid_token"/);
   await assertProblem(bad, 401, "unauthorized");
+});
+
+Deno.test("POST /v1/budget/summary with rollover and POST /v1/analytics/trends: 200 and their 422s", async () => {
+  const budget = {
+    currency: "EUR",
+    year: 2026,
+    month: 2,
+    budgets: [{ category: "Food", amount: "100.00" }],
+    rollover: "positive",
+    history: [{ year: 2026, month: 1, budgets: [{ category: "Food", amount: "100.00" }] }],
+    transactions: [{ date: "2026-01-10", amount: "-60.00", category: "Food" }],
+  };
+  const ok = await (await post("/v1/budget/summary", budget)).json();
+  assertConforms("calculate_budget_summary", ok);
+  assert.deepEqual([ok.carryover_in, ok.available, ok.categories[0].carryover_in], ["40.00", "140.00", "40.00"]);
+
+  const history = Array.from({ length: 25 }, (_, i) => ({ year: 2024, month: (i % 12) + 1, budgets: [] }));
+  const cases: [string, unknown, string][] = [
+    ["/v1/budget/summary", { ...budget, rollover: "carry" }, "/rollover"],
+    ["/v1/budget/summary", { ...budget, history }, "/history"],
+    ["/v1/budget/summary", { ...budget, history: [budget.history[0], budget.history[0]] }, "/history/1"],
+    ["/v1/budget/summary", { ...budget, history: [{ year: 2026, month: 3, budgets: [] }] }, "/history/0"],
+    ["/v1/analytics/trends", { currency: "EUR", year: 2026, month: 2, months: 1, transactions: [] }, "/months"],
+    ["/v1/analytics/trends", { currency: "EUR", year: 2026, month: 2, months: 25, transactions: [] }, "/months"],
+  ];
+  for (const [path, body, pointer] of cases) {
+    const problem = await assertProblem(await post(path, body), 422, "validation_failed");
+    assert.equal(problem.errors?.[0]?.pointer, pointer, JSON.stringify(problem.errors));
+  }
+
+  const trends = await (await post("/v1/analytics/trends", {
+    currency: "EUR",
+    year: 2026,
+    month: 2,
+    months: 2,
+    transactions: [{ date: "2026-02-10", amount: "-5.00", category: "Books" }],
+  })).json();
+  assertConforms("calculate_trends", trends);
+  assert.deepEqual(trends.categories[0], {
+    category: "Books",
+    monthly: ["0.00", "5.00"],
+    mean: "2.50",
+    median: "2.50",
+    current: "5.00",
+    trailing_average: "0.00",
+    change_percent: null,
+    flag: "new",
+  });
 });

@@ -10,7 +10,7 @@ import { type App, createApp } from "../app.ts";
 import { createTokenVerifier } from "../auth/verifier.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDirectDataProvider } from "../data/direct/direct-provider.ts";
-import { createMigratedTestDatabase, type TestDatabase } from "../data/direct/test-database.ts";
+import { createMigratedTestDatabase, type TestDatabase } from "../../../../tests/helpers/migrated-database.ts";
 import type { AccountDataProvider } from "../data/provider.ts";
 import { createAccountDataProvider } from "../deps.ts";
 import { silentRequestLogger } from "../http/request-log.ts";

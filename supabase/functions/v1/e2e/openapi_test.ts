@@ -47,6 +47,8 @@ Deno.test("the ten operations of API.md §3 are documented with their operationI
     ["get", "/v1/me/goals/progress", "get_goal_progress"],
     ["get", "/v1/me/statements/imports", "list_statement_imports"],
     ["get", "/v1/me/statements/transactions", "list_statement_transactions"],
+    ["post", "/v1/analytics/trends", "calculate_trends"],
+    ["get", "/v1/me/analytics/trends", "get_trends"],
     ["get", "/v1/health", "health"],
     ["get", "/v1/openapi.json", "openapi"],
     ["get", "/v1/docs", "docs"],

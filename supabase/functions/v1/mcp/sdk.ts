@@ -3,19 +3,19 @@
  * (`types.js`, `server/webStandardStreamableHttp.js`, ...) through a `./*` export whose `types` condition Deno
  * cannot resolve, so each import names its declaration file with `@ts-types`; everything else imports from here.
  */
-// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/types.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/types"
 export * from "@modelcontextprotocol/sdk/types.js";
 export { Server } from "@modelcontextprotocol/sdk/server";
 export { Client } from "@modelcontextprotocol/sdk/client";
-// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/server/webStandardStreamableHttp.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/server/stdio"
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/client/stdio.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
 export { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/inMemory"
 export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-// @ts-types="../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/shared/transport.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
 export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";

@@ -89,6 +89,8 @@ const CONTRACT: Record<string, string> = {
   get_goal_progress: "GET /v1/me/goals/progress",
   list_statement_imports: "GET /v1/me/statements/imports",
   list_statement_transactions: "GET /v1/me/statements/transactions",
+  calculate_trends: "POST /v1/analytics/trends",
+  get_trends: "GET /v1/me/analytics/trends",
 };
 
 Deno.test("registry: the ten tools of API.md §6, each naming its REST route, account tools needing a user", () => {
@@ -108,4 +110,15 @@ Deno.test("registry: query integers accept a JSON integer or digits; unknown arg
   assert.deepEqual(month?.anyOf.map((s) => s.type), ["integer", "string"]);
   assert.equal(budget.inputSchema.additionalProperties, false);
   assert.deepEqual(tools.find((t) => t.name === "get_goal_progress")!.inputSchema.properties, {});
+});
+
+Deno.test("registry: the budget tools take rollover (and POST history) as parameters (API.md §9.6)", () => {
+  const tools = toolsFromOperations(createOperations().list);
+  const props = (name: string) =>
+    tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum?: string[] }>;
+  for (const name of ["get_budget_summary", "calculate_budget_summary"]) {
+    assert.deepEqual(props(name).rollover?.enum, ["none", "positive", "full"], name);
+  }
+  assert.ok(props("calculate_budget_summary").history, "calculate_budget_summary takes history");
+  assert.ok(props("get_trends").months, "get_trends takes months");
 });

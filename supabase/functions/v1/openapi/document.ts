@@ -259,7 +259,7 @@ export function registerMcpEndpoint(registry: Registry): void {
     operationId: "mcp",
     summary: "MCP (Model Context Protocol) over Streamable HTTP, stateless",
     description: "JSON-RPC 2.0 messages of the Model Context Protocol, one POST each, answered with one JSON " +
-      "response (no session, no SSE stream). The tools are the ten operations of this API under their " +
+      "response (no session, no SSE stream). The tools are the operations of this API under their " +
       "operationIds (`calculate_cashflow`, `get_cashflow`, ...), with the same input and output schemas; a tool " +
       "result's `structuredContent` is exactly the REST response body, and a tool error carries the same problem " +
       "object. Account tools need the same bearer token as REST; without one the answer is an HTTP 401 whose " +

@@ -260,3 +260,37 @@ Deno.test("supabase-js driver: a value beyond the safe-integer range is refused,
   );
   assert.ok(e instanceof UnexpectedDataError, `got ${e}`);
 });
+
+Deno.test("supabase-js driver: rollover and trends reads send me_budget_months and me_monthly_spending RPCs", async () => {
+  const { p, requests } = provider((req) => {
+    const fn = new URL(req.url).pathname.split("/").pop();
+    if (fn === "me_budget_months") return json([{ month: "2026-01-01", category: "groceries", amount_minor: 20000 }]);
+    if (fn === "me_monthly_spending") {
+      return json([
+        { month: "2026-01-01", category: "groceries", amount_minor: -2000, transaction_count: 2 },
+        { month: "2026-02-01", category: null, amount_minor: 150, transaction_count: 1 },
+      ]);
+    }
+    return json({ code: "PGRST202", message: "not found" }, 404);
+  });
+  const out = await p.withUser(bob, async (d) => ({
+    budgets: await d.budgetMonths("USD", "2024-03-01", "2026-02-01"),
+    spending: await d.monthlySpending("USD", "2025-04-01", "2026-03-01"),
+  }));
+  assert.equal(requests.length, 2);
+  assertRpc(requests[0]!, "me_budget_months", bob.token, {
+    p_currency: "USD",
+    p_from: "2024-03-01",
+    p_to: "2026-02-01",
+  });
+  assertRpc(requests[1]!, "me_monthly_spending", bob.token, {
+    p_currency: "USD",
+    p_from: "2025-04-01",
+    p_to: "2026-03-01",
+  });
+  assert.deepEqual(out.budgets, [{ month: "2026-01-01", category: "groceries", amount_minor: 20000 }]);
+  assert.deepEqual(out.spending, [
+    { month: "2026-01-01", category: "groceries", amount_minor: -2000, transaction_count: 2 },
+    { month: "2026-02-01", category: null, amount_minor: 150, transaction_count: 1 },
+  ]);
+});

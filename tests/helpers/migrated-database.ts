@@ -2,9 +2,9 @@
  * Test helper: a fresh, migrated database (scripts/db's createTestDatabase: a new database on TEST_DATABASE_URL's
  * server, dropped again by `drop()`, or else an in-memory PGlite) with the migrations applied.
  */
-import { migrate } from "../../../../../scripts/db/migrate.ts";
-import type { SqlClient } from "../../../../../scripts/db/sql-client.ts";
-import { createTestDatabase } from "../../../../../scripts/db/test-database.ts";
+import { migrate } from "../../scripts/db/migrate.ts";
+import type { SqlClient } from "../../scripts/db/sql-client.ts";
+import { createTestDatabase } from "../../scripts/db/test-database.ts";
 
 export interface TestDatabase {
   readonly client: SqlClient;

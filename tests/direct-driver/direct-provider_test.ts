@@ -5,16 +5,20 @@
  */
 import assert from "node:assert/strict";
 import type { AccountData } from "@pfa/core/contracts/account-data.ts";
-import { type Dataset, emptyDataset } from "../../../../../scripts/db/dataset.ts";
-import { DEMO_USERS, generateDemoData } from "../../../../../scripts/db/demo-data.ts";
-import { loadDataset } from "../../../../../scripts/db/load.ts";
-import { seed } from "../../../../../scripts/db/seed.ts";
-import type { VerifiedUser } from "../../auth/verifier.ts";
-import { DatabaseUnavailableError } from "../errors.ts";
-import type { AccountDataProvider } from "../provider.ts";
-import { createDirectDataProvider } from "./direct-provider.ts";
-import { postgresEngine, type SqlEngine, type SqlTransaction } from "./sql-engine.ts";
-import { createMigratedTestDatabase } from "./test-database.ts";
+import { type Dataset, emptyDataset } from "../../scripts/db/dataset.ts";
+import { DEMO_USERS, generateDemoData } from "../../scripts/db/demo-data.ts";
+import { loadDataset } from "../../scripts/db/load.ts";
+import { seed } from "../../scripts/db/seed.ts";
+import type { VerifiedUser } from "../../supabase/functions/v1/auth/verifier.ts";
+import { DatabaseUnavailableError } from "../../supabase/functions/v1/data/errors.ts";
+import type { AccountDataProvider } from "../../supabase/functions/v1/data/provider.ts";
+import { createDirectDataProvider } from "../../supabase/functions/v1/data/direct/direct-provider.ts";
+import {
+  postgresEngine,
+  type SqlEngine,
+  type SqlTransaction,
+} from "../../supabase/functions/v1/data/direct/sql-engine.ts";
+import { createMigratedTestDatabase } from "../helpers/migrated-database.ts";
 
 const U1 = "11111111-1111-4111-8111-111111111111";
 const U2 = "22222222-2222-4222-8222-222222222222";
@@ -233,6 +237,24 @@ Deno.test("direct driver: budgets and goals", async () => {
     first_contribution_date: "2026-01-05",
     contribution_count: 1,
   }]);
+});
+
+Deno.test("direct driver: budget months and monthly spending (rollover, trends) are the caller's, in one currency", async () => {
+  assert.deepEqual(await as(U1, (d) => d.budgetMonths("EUR", "2025-12-01", "2026-02-01")), [
+    { month: "2026-01-01", category: "groceries", amount_minor: 20000 },
+  ]);
+  assert.deepEqual(await as(U1, (d) => d.budgetMonths("EUR", "2026-02-01", "2026-03-01")), []);
+  assert.deepEqual(await as(U1, (d) => d.budgetMonths("USD", "2025-01-01", "2026-12-01")), [], "not U2's USD rows");
+  // Expenses only: U1's January income and February transfer are not spending.
+  assert.deepEqual(await as(U1, (d) => d.monthlySpending("EUR", "2025-12-01", "2026-02-01")), [
+    { month: "2026-01-01", category: "groceries", amount_minor: -2000, transaction_count: 2 },
+  ]);
+  assert.deepEqual(await as(U2, (d) => d.monthlySpending("USD", "2026-01-01", "2026-01-01")), [
+    { month: "2026-01-01", category: "food", amount_minor: -999, transaction_count: 1 },
+  ]);
+  assert.deepEqual(await as(U2, (d) => d.monthlySpending("EUR", "2000-01-01", "2100-01-01")), []);
+  assert.deepEqual(await as(NOBODY, (d) => d.budgetMonths("USD", "2000-01-01", "2100-01-01")), []);
+  assert.deepEqual(await as(NOBODY, (d) => d.monthlySpending("USD", "2000-01-01", "2100-01-01")), []);
 });
 
 Deno.test("direct driver: statement imports keep microseconds in UTC, and the keyset finds the next page", async () => {

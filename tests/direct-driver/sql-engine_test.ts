@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { createTestDatabase } from "../../../../../scripts/db/test-database.ts";
-import { startTcpProxy, type TcpProxy } from "../../../../../tests/reliability/helpers/tcp-proxy.ts";
-import { startTlsFront } from "../../../../../tests/reliability/helpers/tls-front.ts";
-import { postgresEngine } from "./sql-engine.ts";
+import { createTestDatabase } from "../../scripts/db/test-database.ts";
+import { startTcpProxy, type TcpProxy } from "../reliability/helpers/tcp-proxy.ts";
+import { startTlsFront } from "../reliability/helpers/tls-front.ts";
+import { postgresEngine } from "../../supabase/functions/v1/data/direct/sql-engine.ts";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
