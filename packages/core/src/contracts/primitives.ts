@@ -124,6 +124,28 @@ export function text(limit: number, description: string, examples: readonly unkn
   return doc(maxCharacters(z.string().min(1), limit), `${description} 1–${limit} characters.`, examples);
 }
 
+/** C0 and C1 control characters and DEL: never part of a name a filter can match. */
+// deno-lint-ignore no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A text filter in a query (or an account tool's argument): `text`, and no control characters (a NUL would otherwise
+ * reach PostgreSQL, which cannot store it, as a 500). Refused with `invalid_format`.
+ */
+export function queryText(limit: number, description: string, examples: readonly unknown[]) {
+  return doc(
+    maxCharacters(
+      z.string().min(1).refine((value) => !CONTROL_CHARACTER.test(value), {
+        error: "must not contain control characters (U+0000–U+001F, U+007F–U+009F).",
+        params: { code: "invalid_format" },
+      }),
+      limit,
+    ),
+    `${description} 1–${limit} characters, without control characters.`,
+    examples,
+  );
+}
+
 /**
  * An integer in a query (or MCP argument): a JSON integer, or a string of ASCII digits (leading zeros allowed).
  * Rejects "1.5", "abc", "", " 1", "+1", "1e1".

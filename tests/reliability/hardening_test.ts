@@ -1,0 +1,97 @@
+/**
+ * Issue 12, the hostile-client findings, over real HTTP against the production assembly on a fresh database: forged
+ * cursors and control characters (finding 5). Each test names the finding it pins; RELIABILITY.md ("Hardening") lists
+ * them with the attack and the defence.
+ */
+import assert from "node:assert/strict";
+import { encodeCursor } from "@pfa/core/operations/cursor.ts";
+import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
+import { type AppServer, startApp } from "./helpers/app.ts";
+import { assertWellBehaved, read } from "./helpers/checks.ts";
+import { type FreshDatabase, freshDatabase } from "./helpers/database.ts";
+
+let db: FreshDatabase;
+let app: AppServer;
+
+Deno.test.beforeAll(async () => {
+  db = await freshDatabase();
+  app = await startApp({ db });
+});
+Deno.test.afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+const ID = "00000000-0000-4000-8000-000000000001";
+
+/** A cursor with alice's real fingerprints (anyone can compute them) and one field replaced. */
+function forged(list: "imports" | "transactions", key: string, change: Record<string, unknown>): string {
+  const cursor = encodeCursor(list, DEMO_USERS.alice.id, {}, key, ID);
+  const doc = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
+  return btoa(JSON.stringify({ ...doc, ...change })).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+}
+
+async function get(path: string, mcpTool?: { name: string; args: Record<string, unknown> }) {
+  const token = await app.token(DEMO_USERS.alice.id);
+  if (!mcpTool) return await app.fetch(path, { headers: { Authorization: `Bearer ${token}` } }).then(read);
+  return await app.fetch("/v1/mcp", {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: mcpTool.name, arguments: mcpTool.args },
+    }),
+  }).then(read);
+}
+
+Deno.test("finding 5: forged cursors (bad UUID, impossible timestamp, year 0000) get 422 invalid_cursor, REST and MCP", async () => {
+  const cases: [string, "imports" | "transactions", string, Record<string, unknown>][] = [
+    ["/v1/me/statements/transactions", "transactions", "2026-03-01", { id: "not-a-uuid" }],
+    ["/v1/me/statements/transactions", "transactions", "2026-03-01", { id: "zzzzzzzz-0000-4000-8000-000000000001" }],
+    ["/v1/me/statements/transactions", "transactions", "2026-03-01", { k: "0000-01-01" }],
+    ["/v1/me/statements/imports", "imports", "2026-03-01T10:00:00Z", { id: "abc" }],
+    ["/v1/me/statements/imports", "imports", "2026-03-01T10:00:00Z", { k: "0000-03-01T10:00:00Z" }],
+    ["/v1/me/statements/imports", "imports", "2026-03-01T10:00:00Z", { k: "2026-03-01T25:00:00Z" }],
+    ["/v1/me/statements/imports", "imports", "2026-03-01T10:00:00Z", { k: "2026-02-31T10:00:00Z" }],
+    ["/v1/me/statements/imports", "imports", "2026-03-01T10:00:00Z", { k: "2026-03-01T10:00:00+99:00" }],
+  ];
+  for (const [path, list, key, change] of cases) {
+    const cursor = forged(list, key, change);
+    const what = `${path} ${JSON.stringify(change)}`;
+    const rest = await get(`${path}?cursor=${cursor}`);
+    assertWellBehaved(rest, app.secrets, cursor, what);
+    assert.equal(rest.status, 422, `${what}: ${rest.text.slice(0, 300)}`);
+    assert.deepEqual(rest.json.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [[
+      "cursor",
+      "invalid_cursor",
+    ]]);
+    const tool = list === "imports" ? "list_statement_imports" : "list_statement_transactions";
+    const mcp = await get("", { name: tool, args: { cursor } });
+    assert.equal(mcp.json.result?.isError, true, `${what} over MCP: ${mcp.text.slice(0, 300)}`);
+    assert.equal(JSON.parse(mcp.json.result.content[0].text).status, 422, what);
+  }
+});
+
+Deno.test("finding 5: a NUL or other control character in a text filter gets 422 invalid_format, REST and MCP", async () => {
+  for (const category of ["a\u0000b", "\u0000", "x\u001by", "\u007f", "a\u0085"]) {
+    const what = JSON.stringify(category);
+    const rest = await get(`/v1/me/statements/transactions?category=${encodeURIComponent(category)}`);
+    assertWellBehaved(rest, app.secrets, category, what);
+    assert.equal(rest.status, 422, `${what}: ${rest.text.slice(0, 300)}`);
+    assert.deepEqual(rest.json.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [[
+      "category",
+      "invalid_format",
+    ]]);
+    const mcp = await get("", { name: "list_statement_transactions", args: { category } });
+    assert.equal(mcp.json.result?.isError, true, `${what} over MCP: ${mcp.text.slice(0, 300)}`);
+    assert.equal(JSON.parse(mcp.json.result.content[0].text).status, 422, what);
+  }
+  // Control: a category with ordinary text is still served.
+  assert.equal((await get("/v1/me/statements/transactions?category=Caf%C3%A9%20%E9%A3%9F")).status, 200);
+});
