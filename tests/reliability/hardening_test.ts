@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { encodeCursor } from "@pfa/core/operations/cursor.ts";
 import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
 import { type AppServer, startApp } from "./helpers/app.ts";
-import { assertWellBehaved, read } from "./helpers/checks.ts";
-import { type FreshDatabase, freshDatabase } from "./helpers/database.ts";
+import { assertNoLeak, assertProblemShape, assertWellBehaved, read } from "./helpers/checks.ts";
+import { type FreshDatabase, freshDatabase, testServerUrl } from "./helpers/database.ts";
 
 let db: FreshDatabase;
 let app: AppServer;
@@ -94,4 +94,68 @@ Deno.test("finding 5: a NUL or other control character in a text filter gets 422
   }
   // Control: a category with ordinary text is still served.
   assert.equal((await get("/v1/me/statements/transactions?category=Caf%C3%A9%20%E9%A3%9F")).status, 200);
+});
+
+/** Runs `fn` with console.log and console.error captured; returns the lines written. */
+async function capturedLog(fn: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const { log, error } = console;
+  console.log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+  console.error = console.log;
+  try {
+    await fn();
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+  return lines;
+}
+
+Deno.test({
+  name:
+    "finding 6: a database that refuses connections (SQLSTATE 55000) is 503 with Retry-After; the log has the SQLSTATE",
+  async fn() {
+    if (!testServerUrl()) return console.warn("[skipped] finding 6 needs TEST_DATABASE_URL (PostgreSQL)");
+    const target = await freshDatabase({ demo: false });
+    const name = new URL(target.url!).pathname.slice(1);
+    await db.client.exec(`alter database "${name}" allow_connections false`);
+    const refused = await startApp({ db: target, logRequests: true });
+    try {
+      const token = await refused.token(DEMO_USERS.alice.id);
+      let rest!: Awaited<ReturnType<typeof read>>;
+      let mcp!: Awaited<ReturnType<typeof read>>;
+      const lines = await capturedLog(async () => {
+        rest = await refused.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${token}` } })
+          .then(read);
+        mcp = await refused.fetch("/v1/mcp", {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${token}`,
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+          },
+          body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_goal_progress","arguments":{}}}',
+        }).then(read);
+      });
+      assertProblemShape(rest, 503, "refused connection");
+      assertNoLeak(rest, refused.secrets, "", "refused connection");
+      assert.equal(rest.status, 503, rest.text);
+      assert.equal(rest.json.code, "service_unavailable");
+      assert.match(rest.headers.get("retry-after") ?? "", /^\d+$/);
+      assert.doesNotMatch(rest.text, /55000|accepting connections/);
+      const problem = JSON.parse(mcp.json.result.content[0].text);
+      assert.equal(problem.status, 503, mcp.text);
+      assert.doesNotMatch(mcp.text, /55000|accepting connections/);
+      const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.sqlstate !== undefined);
+      assert.equal(logged.length, 2, lines.join("\n"));
+      for (const entry of logged) {
+        assert.equal(entry.sqlstate, "55000");
+        assert.match(entry.driver_message, /not currently accepting connections/);
+      }
+    } finally {
+      await refused.close();
+      await db.client.exec(`alter database "${name}" allow_connections true`);
+      await target.drop();
+    }
+  },
 });

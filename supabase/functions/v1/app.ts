@@ -14,6 +14,7 @@
 import { Hono } from "hono";
 import { createOperations, type Limits as CoreLimits, type Operation } from "@pfa/core";
 import type { Config } from "./config.ts";
+import { errorFacts } from "./data/error-facts.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
 import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
@@ -158,7 +159,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       ...(user ? { user: user.sub } : {}),
-      ...(failed ? { error: failed.name, at: stackFrames(failed) } : {}),
+      ...(failed ? { error: failed.name, at: stackFrames(failed), ...errorFacts(failed) } : {}),
     });
   });
 

@@ -10,6 +10,7 @@ import { makeProblem } from "@pfa/core/problem/problem.ts";
 import { problemFromZodError } from "@pfa/core/problem/from-zod.ts";
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import type { VerifiedUser } from "../http/bearer.ts";
+import { errorFacts } from "../data/error-facts.ts";
 import { toProblemError } from "../http/errors.ts";
 import { PROBLEM_CODES, ProblemError } from "../http/problem.ts";
 import type { AccountDataProvider } from "../routes/operations.ts";
@@ -63,7 +64,12 @@ export async function executeOperation(
   } catch (error) {
     const problem = toProblemError(error);
     if (problem.status >= 500 && !(error instanceof ProblemError)) {
-      console.error(JSON.stringify({ request_id: context.requestId, mcp_error: (error as Error)?.name ?? "unknown" }));
+      console.error(JSON.stringify({
+        request_id: context.requestId,
+        status: problem.status,
+        mcp_error: (error as Error)?.name ?? "unknown",
+        ...errorFacts(error),
+      }));
     }
     return {
       ok: false,
