@@ -1,7 +1,7 @@
 /**
- * Issue 12, the hostile-client findings, over real HTTP against the production assembly on a fresh database: forged
- * cursors and control characters (finding 5). Each test names the finding it pins; RELIABILITY.md ("Hardening") lists
- * them with the attack and the defence.
+ * Issue 12, the hostile-client findings, over real HTTP against the production assembly on a fresh database: bounded
+ * error lists (finding 1), forged cursors and control characters (finding 5), refused connections (finding 6). Each
+ * test names the finding it pins; RELIABILITY.md ("Hardening") lists them with the attack and the defence.
  */
 import assert from "node:assert/strict";
 import { encodeCursor } from "@pfa/core/operations/cursor.ts";
@@ -158,4 +158,108 @@ Deno.test({
       await target.drop();
     }
   },
+});
+
+const MIB = 1024 * 1024;
+const JSON_HEADERS = { "Content-Type": "application/json" };
+const MCP_HEADERS = { ...JSON_HEADERS, Accept: "application/json, text/event-stream" };
+
+function post(path: string, body: string, headers: Record<string, string> = JSON_HEADERS) {
+  return app.fetch(path, { method: "POST", headers, body }).then(read);
+}
+
+/** A truncated 422: 100 items, `truncated: true`, `errors_total` as expected, and a small answer. */
+function assertTruncated(answer: Awaited<ReturnType<typeof read>>, total: number, what: string, summary = true) {
+  assert.equal(answer.status, 422, `${what}: ${answer.text.slice(0, 300)}`);
+  assert.ok(answer.text.length <= 256 * 1024, `${what}: the answer is ${answer.text.length} bytes`);
+  assert.equal(answer.json.errors.length, 100, what);
+  assert.equal(answer.json.truncated, true, what);
+  assert.equal(answer.json.errors_total, total, what);
+  if (summary) {
+    assert.match(answer.json.detail, new RegExp(`^The request has ${total} invalid values; the first 100 are listed`));
+  }
+}
+
+Deno.test("finding 1: a 5 MiB body of unknown keys is refused before parsing: a 422 of one item, far below 256 KiB", async () => {
+  const keys: string[] = [];
+  let size = 40;
+  for (let i = 0; size < 5 * MIB - 40; i++) {
+    const member = `"unknown_key_${i}":1`;
+    keys.push(member);
+    size += member.length + 1;
+  }
+  const body = `{"currency":"EUR","year":2026,"transactions":[],${keys.join(",")}}`;
+  assert.ok(body.length <= 5 * MIB && body.length > 5 * MIB - 100, String(body.length));
+  const answer = await post("/v1/analytics/cashflow", body);
+  assertWellBehaved(answer, app.secrets, "", "5 MiB of unknown keys");
+  assert.equal(answer.status, 422, answer.text.slice(0, 300));
+  assert.ok(answer.text.length <= 256 * 1024, `${answer.text.length} bytes`);
+  assert.deepEqual(answer.json.errors, [{
+    pointer: "",
+    code: "too_many_items",
+    message: "`/` has more than 1000 members; no object of this API has that many.",
+  }]);
+  // The same body as MCP arguments: a JSON-RPC parse error, not a tool run.
+  const rpc = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${
+    body.slice(0, 5 * MIB - 120)
+  }}}}`.replace(/,"unknown_key_\d*"?:?\d*}}}$/, "}}}");
+  const mcp = await post("/v1/mcp", rpc, MCP_HEADERS);
+  assert.equal(mcp.status, 400, mcp.text.slice(0, 300));
+  assert.equal(mcp.json.error.code, -32700);
+  assert.match(mcp.json.error.message, /`\/params\/arguments` has more than 1000 members/);
+  assert.ok(mcp.text.length < 4096);
+});
+
+Deno.test("finding 1: 990 unknown keys, 20,000 bad transactions, 3,000 unknown query parameters: 100 items, truncated, counted", async () => {
+  const unknown = Array.from({ length: 990 }, (_, i) => `"k${i}":1`).join(","); // 993 members: under the limit
+  assertTruncated(
+    await post("/v1/analytics/cashflow", `{"currency":"EUR","year":2026,"transactions":[],${unknown}}`),
+    990,
+    "990 unknown keys",
+  );
+  const bad = Array.from({ length: 20_000 }, () => ({ date: "2026-02-30", amount: "1.00", category: "Food" }));
+  const transactions = JSON.stringify({ currency: "EUR", year: 2026, transactions: bad });
+  assertTruncated(await post("/v1/analytics/cashflow", transactions), 20_000, "20,000 bad transactions");
+  const query = Array.from({ length: 3000 }, (_, i) => `q${i}=1`).join("&");
+  const token = await app.token(DEMO_USERS.alice.id);
+  const answer = await app.fetch(`/v1/me/goals/progress?${query}`, { headers: { Authorization: `Bearer ${token}` } })
+    .then(read);
+  assertTruncated(answer, 3000, "3,000 unknown query parameters", false);
+  const calc = await post(`/v1/analytics/cashflow?${query}`, transactions);
+  assertTruncated(calc, 3000, "3,000 query parameters on a calculation", false);
+  // MCP arguments: the tool's problem is truncated the same way.
+  const rpc =
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${transactions}}}`;
+  const mcp = await post("/v1/mcp", rpc, MCP_HEADERS);
+  assert.ok(mcp.text.length <= 256 * 1024, `${mcp.text.length} bytes`);
+  const problem = JSON.parse(mcp.json.result.content[0].text);
+  assert.equal(problem.errors.length, 100);
+  assert.equal(problem.truncated, true);
+  assert.equal(problem.errors_total, 20_000);
+});
+
+Deno.test("finding 1: every problem of a body in one answer: exact-JSON ones (duplicate key, exponent) with the schema's", async () => {
+  const body = '{"currency":"EUR","currency":"USD","year":2026,"transactions":[{"amount":1e3,"category":"Food"}]}';
+  const answer = await post("/v1/analytics/cashflow", body);
+  assert.equal(answer.status, 422, answer.text);
+  assert.deepEqual(answer.json.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [
+    ["/currency", "duplicate_key"],
+    ["/transactions/0/amount", "exponent_not_allowed"],
+    ["/transactions/0/date", "required"],
+  ]);
+  assert.equal(answer.json.truncated, undefined);
+  const rpc =
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${body}}}`;
+  const problem = JSON.parse((await post("/v1/mcp", rpc, MCP_HEADERS)).json.result.content[0].text);
+  assert.deepEqual(problem.errors, answer.json.errors);
+  // A query: an unknown parameter and an invalid known one, together.
+  const token = await app.token(DEMO_USERS.alice.id);
+  const query = await app.fetch("/v1/me/budget/summary?month=13&colour=red", {
+    headers: { Authorization: `Bearer ${token}` },
+  }).then(read);
+  assert.equal(query.status, 422, query.text);
+  assert.deepEqual(query.json.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["colour", "unknown_field"],
+    ["month", "out_of_range"],
+  ]);
 });

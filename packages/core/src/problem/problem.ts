@@ -77,6 +77,10 @@ export interface Problem {
   readonly code: ProblemCode;
   readonly request_id: string;
   readonly errors?: readonly ErrorItem[];
+  /** Present (true) only when `errors` lists the first MAX_REPORTED_ERRORS of more. */
+  readonly truncated?: true;
+  /** How many invalid values were found in all; present only with `truncated`. */
+  readonly errors_total?: number;
 }
 
 /** Human titles of the problem codes. */
@@ -124,7 +128,7 @@ export function problemType(code: ProblemCode, typeBase?: string): string {
 
 /**
  * Builds a problem object with fixed key order. `errors` is present only when given; `typeBase` makes `type`
- * absolute (see `problemType`).
+ * absolute (see `problemType`); `errorsTotal` above the number of `errors` adds `truncated: true` and `errors_total`.
  */
 export function makeProblem(
   code: ProblemCode,
@@ -132,6 +136,7 @@ export function makeProblem(
   requestId: string,
   errors?: readonly ErrorItem[],
   typeBase?: string,
+  errorsTotal?: number,
 ): Problem {
   const problem: Problem = {
     type: problemType(code, typeBase),
@@ -141,5 +146,7 @@ export function makeProblem(
     code,
     request_id: requestId,
   };
-  return errors === undefined ? problem : { ...problem, errors };
+  if (errors === undefined) return problem;
+  if (errorsTotal === undefined || errorsTotal <= errors.length) return { ...problem, errors };
+  return { ...problem, errors, truncated: true, errors_total: errorsTotal };
 }

@@ -25,6 +25,8 @@ export type ProblemItem = ErrorItem;
 
 export interface ProblemOptions {
   readonly errors?: readonly ErrorItem[];
+  /** How many invalid values were found when `errors` lists only the first of them (`truncated`, `errors_total`). */
+  readonly errorsTotal?: number;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -62,6 +64,6 @@ export function problemResponse(
   const headers = new Headers(options.headers);
   headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
   headers.set("Cache-Control", "no-store");
-  const body = makeProblem(PROBLEM_CODES[status], detail, requestId, options.errors, typeBase);
+  const body = makeProblem(PROBLEM_CODES[status], detail, requestId, options.errors, typeBase, options.errorsTotal);
   return new Response(JSON.stringify(body), { status, headers });
 }

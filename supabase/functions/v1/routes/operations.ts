@@ -7,8 +7,10 @@ import {
   type AccountData,
   type AccountOperation,
   type CalculationOperation,
+  InexactJsonError,
   type Operation,
   problemFromZodError,
+  ValidationError,
 } from "@pfa/core";
 import type { Context, Hono } from "hono";
 import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
@@ -68,12 +70,40 @@ async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean)
 }
 
 function noQueryParameters(url: URL): void {
-  const { errors } = readQuery(url, new Set());
+  const { errors, total } = readQuery(url, new Set());
   if (errors.length > 0) {
     throw new ProblemError(422, "Calculation routes take no query parameters; send everything in the body.", {
       errors,
+      errorsTotal: total,
     });
   }
+}
+
+/**
+ * The body, validated: every problem in one 422, the exact-JSON ones (duplicate keys, exponents, too many digits) and
+ * the schema's together, so a client never fixes a body in rounds.
+ */
+async function validBody(
+  c: Ctx,
+  op: CalculationOperation,
+  maxBodyBytes: number,
+): Promise<Parameters<CalculationOperation["run"]>[0]> {
+  let body: unknown;
+  let inexact: InexactJsonError | undefined;
+  try {
+    body = await readJsonBody(c.req.raw, maxBodyBytes);
+  } catch (error) {
+    if (!(error instanceof InexactJsonError)) throw error;
+    inexact = error;
+    body = error.value;
+  }
+  const parsed = op.input.safeParse(body);
+  if (!parsed.success) {
+    const shape = problemFromZodError(parsed.error, "body", body);
+    throw inexact ? ValidationError.merge(inexact, shape) : shape;
+  }
+  if (inexact) throw inexact;
+  return parsed.data;
 }
 
 function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
@@ -81,10 +111,7 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) 
     const user = await authenticate(c, deps, false);
     rateLimit(c, deps.limiter, user);
     if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
-    const body = await readJsonBody(c.req.raw, deps.maxBodyBytes);
-    const parsed = op.input.safeParse(body);
-    if (!parsed.success) throw problemFromZodError(parsed.error, "body", body);
-    const output = op.run(parsed.data);
+    const output = op.run(await validBody(c, op, deps.maxBodyBytes));
     return new Response(JSON.stringify(output), {
       status: 200,
       headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
@@ -105,12 +132,18 @@ function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
     rateLimit(c, deps.limiter, user);
     const url = new URL(c.req.url);
     const query = readQuery(url, allowed);
+    const parsed = op.input.safeParse(query.values);
     if (query.errors.length > 0) {
+      // Unknown or repeated parameters, and what is wrong with the known ones, in one answer.
+      const unknown = new ValidationError(query.errors, undefined, query.total);
+      if (!parsed.success) {
+        throw ValidationError.merge(unknown, problemFromZodError(parsed.error, "query", query.values));
+      }
       throw new ProblemError(422, "The query has parameters this operation does not accept.", {
         errors: query.errors,
+        errorsTotal: query.total,
       });
     }
-    const parsed = op.input.safeParse(query.values);
     if (!parsed.success) throw problemFromZodError(parsed.error, "query", query.values);
     const output = await deps.accountData.withUser(user, (data) => op.run(parsed.data, { data, subject: user.sub }));
     const body = JSON.stringify(output);
