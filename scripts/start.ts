@@ -14,6 +14,7 @@ import { localSupabaseUrl } from "./local/demo-token.ts";
 import { createFunctionHandler } from "./local/function-app.ts";
 import { openLocalDatabase } from "./local/local-database.ts";
 import { createLocalHandler, FUNCTIONS_PREFIX, JWKS_PATH } from "./local/local-server.ts";
+import { type NodeHttpServer, serveOnNodeHttp } from "./local/node-http-server.ts";
 import { ensureSigningKeys, publicJwks, signingKeysPath } from "./local/signing-keys.ts";
 import { failStartup } from "./local/startup-failure.ts";
 
@@ -52,11 +53,14 @@ const { signing, jwks, config, db } = await prepare().catch((error) => failStart
 const deps = { config, verifier: createTokenVerifier(config), accountData: db.accountData };
 const handler = createLocalHandler({ fn: createFunctionHandler(deps), jwks });
 
-let server: Deno.HttpServer;
+// node:http rather than Deno.serve: it gives the real peer address, and it can close the connection of a body that
+// stalled (408) or was too large (413), which Deno.serve keeps open (scripts/local/node-http-server.ts).
+let server: NodeHttpServer;
 try {
-  server = Deno.serve({
+  server = await serveOnNodeHttp({
     hostname: host,
     port,
+    requestTimeoutMs: config.limits.bodyReadTimeoutMs + 20_000,
     onListen() {
       const base = `${supabaseUrl}${FUNCTIONS_PREFIX}`;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);

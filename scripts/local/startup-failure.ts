@@ -45,7 +45,7 @@ export function describeStartupFailure(error: unknown, context: StartupContext =
     return `invalid configuration: ${error.problems.join("; ")}. See docs/CONFIGURATION.md.`;
   }
   if (error instanceof SigningKeysError) return error.message;
-  if (error instanceof Deno.errors.AddrInUse) {
+  if (error instanceof Deno.errors.AddrInUse || (error as { code?: unknown })?.code === "EADDRINUSE") {
     return `port ${context.port} on ${context.host} is already in use (another server, perhaps another npm start); ` +
       "stop it or start on another port: PORT=<free port> npm start.";
   }

@@ -263,3 +263,91 @@ Deno.test("finding 1: every problem of a body in one answer: exact-JSON ones (du
     ["month", "out_of_range"],
   ]);
 });
+
+/** Starts helpers/calculation-server.ts in its own process with `env`; its pid, port and a stop function. */
+async function calculationServer(env: Record<string, string>) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-check", new URL("./helpers/calculation-server.ts", import.meta.url).pathname],
+    env: { PFA_RATE_LIMIT_REQUESTS: "0", ...env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let printed = "";
+  while (!printed.includes("\n")) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`the calculation server exited: ${printed}`);
+    printed += value;
+  }
+  const port = Number(printed.trim());
+  return {
+    port,
+    /** Resident memory of the server process, in MiB (Linux /proc). */
+    rssMiB: async () => {
+      const status = await Deno.readTextFile(`/proc/${child.pid}/status`);
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+    },
+    stop: async () => {
+      child.kill("SIGTERM");
+      await child.status;
+      await reader.cancel().catch(() => {});
+    },
+  };
+}
+
+/** A raw HTTP/1.1 POST that announces `length` bytes, sends `sent` of them, then stalls. Resolves when it is closed. */
+async function stalledUpload(port: number, length: number, sent: number) {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const head = `POST /v1/analytics/cashflow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${length}\r\n\r\n`;
+  await conn.write(new TextEncoder().encode(head + "{".padEnd(sent, " ")));
+  const closed = (async () => {
+    let answer = "";
+    const buffer = new Uint8Array(4096);
+    for (;;) {
+      const n = await conn.read(buffer).catch(() => null);
+      if (n === null) break;
+      answer += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+    conn.close();
+    return answer;
+  })();
+  return { closed };
+}
+
+Deno.test("finding 2: 120 stalled 5 MiB uploads: RSS stays under 200 MiB, each is answered 408 and closed, others are served", async () => {
+  const server = await calculationServer({ PFA_BODY_READ_TIMEOUT_MS: "2000", PFA_MAX_CONCURRENT_BODY_READS: "64" });
+  try {
+    const started = performance.now();
+    const uploads = await Promise.all(
+      Array.from({ length: 120 }, () => stalledUpload(server.port, 5 * MIB, 64 * 1024)),
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const rss = await server.rssMiB();
+    assert.ok(rss < 200, `RSS with 120 stalled 5 MiB bodies: ${rss.toFixed(0)} MiB`);
+    // While they stall, the server still answers everyone else.
+    const health = await fetch(`http://127.0.0.1:${server.port}/v1/health`, { signal: AbortSignal.timeout(2000) });
+    assert.equal(health.status, 200);
+    await health.body?.cancel();
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    const answers = await Promise.race([
+      Promise.all(uploads.map((u) => u.closed)),
+      new Promise<never>((_, reject) => {
+        guard = setTimeout(() => reject(new Error("the stalled uploads were not all closed within 45 s")), 45_000);
+      }),
+    ]).finally(() => clearTimeout(guard));
+    const seconds = (performance.now() - started) / 1000;
+    assert.ok(seconds < 45, `all closed after ${seconds.toFixed(1)} s`);
+    const statuses = answers.map((a) => Number(/^HTTP\/1\.1 (\d{3})/.exec(a)?.[1]));
+    // A read that started times out (408); one that waited for a slot past the timeout is told the server is busy.
+    assert.ok(statuses.every((s) => s === 408 || s === 503), JSON.stringify(statuses));
+    assert.ok(statuses.filter((s) => s === 408).length >= 64, JSON.stringify(statuses));
+    const problem = answers.find((a) => a.startsWith("HTTP/1.1 408"))!;
+    assert.match(problem, /content-type: application\/problem\+json/i);
+    assert.match(problem, /"code":"request_timeout"/);
+    const after = await server.rssMiB();
+    assert.ok(after < 200, `RSS afterwards: ${after.toFixed(0)} MiB`);
+  } finally {
+    await server.stop();
+  }
+});

@@ -20,6 +20,7 @@ import type { AppEnv } from "./http/context.ts";
 import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
 import { toProblemError } from "./http/errors.ts";
 import { withoutBody } from "./http/head.ts";
+import { type BodyReadLimits, bodyReadSlots } from "./http/body.ts";
 import { readJsonBody } from "./http/json-body.ts";
 import { problemResponse, problemTypeBase } from "./http/problem.ts";
 import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
@@ -60,8 +61,10 @@ export interface AppKit {
   readonly deps: AppDependencies;
   readonly operations: readonly Operation[];
   readonly limiter: FixedWindowRateLimiter;
-  /** Reads a JSON body with the same media-type, size, UTF-8 and JSON checks as the REST routes. */
+  /** Reads a JSON body with the same media-type, size, time, UTF-8 and JSON checks as the REST routes. */
   readJsonBody(request: Request): Promise<unknown>;
+  /** The REST routes' body limits: size, read timeout, and the slots bounding the bodies read at once. */
+  readonly bodyLimits: BodyReadLimits;
   /** The base of problem `type` URIs the REST routes use (`problemTypeBase`), for problems built elsewhere. */
   readonly problemTypeBase: string | undefined;
   /** Records an OpenAPI entry; it runs, in recording order, when the document is first generated. */
@@ -129,7 +132,12 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     options.now,
   );
   const operations = options.operations ?? createOperations(coreLimits(deps.config.limits)).list;
-  const maxBodyBytes = deps.config.limits.maxBodyBytes;
+  const { maxBodyBytes, bodyReadTimeoutMs, maxConcurrentBodyReads } = deps.config.limits;
+  const bodyLimits: BodyReadLimits = {
+    maxBytes: maxBodyBytes,
+    timeoutMs: bodyReadTimeoutMs,
+    slots: bodyReadSlots(maxConcurrentBodyReads),
+  };
   const typeBase = problemTypeBase(deps.config.supabaseUrl);
 
   app.use("*", async (c, next) => {
@@ -193,14 +201,15 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     verifier: deps.verifier,
     accountData: deps.accountData,
     limiter,
-    maxBodyBytes,
+    bodyLimits,
   }, openapi);
   registerServiceRoutes(app, openapi);
   options.extend?.(app, {
     deps,
     operations,
     limiter,
-    readJsonBody: (request) => readJsonBody(request, maxBodyBytes),
+    readJsonBody: (request) => readJsonBody(request, bodyLimits),
+    bodyLimits,
     problemTypeBase: typeBase,
     document: (entry) => void openapi.push(entry),
   });

@@ -103,6 +103,8 @@ const LIMITS = {
   maxGoals: 10,
   maxContributionsPerGoal: 10,
   maxTextLength: 10,
+  bodyReadTimeoutMs: 10_000,
+  maxConcurrentBodyReads: 64,
 };
 const app = createApp(
   {

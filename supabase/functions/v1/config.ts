@@ -17,6 +17,10 @@ export interface Limits {
   readonly maxContributionsPerGoal: number;
   /** Characters per text field (default 200). */
   readonly maxTextLength: number;
+  /** Milliseconds a request body may take to arrive, then 408 (default 10,000). */
+  readonly bodyReadTimeoutMs: number;
+  /** Request bodies read at once; more wait for a slot (503 past the read timeout). Default 64. */
+  readonly maxConcurrentBodyReads: number;
 }
 
 export interface RateLimitConfig {
@@ -76,6 +80,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxGoals: 1_000,
   maxContributionsPerGoal: 10_000,
   maxTextLength: 200,
+  bodyReadTimeoutMs: 10_000,
+  maxConcurrentBodyReads: 64,
 };
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { requests: 300, windowSeconds: 60 };
@@ -164,6 +170,8 @@ export function loadConfig(env: Env): Config {
       1_000_000,
     ),
     maxTextLength: int("PFA_MAX_TEXT_LENGTH", DEFAULT_LIMITS.maxTextLength, 1, 100_000),
+    bodyReadTimeoutMs: int("PFA_BODY_READ_TIMEOUT_MS", DEFAULT_LIMITS.bodyReadTimeoutMs, 100, 600_000),
+    maxConcurrentBodyReads: int("PFA_MAX_CONCURRENT_BODY_READS", DEFAULT_LIMITS.maxConcurrentBodyReads, 1, 100_000),
   };
   const rateLimit: RateLimitConfig = {
     requests: int("PFA_RATE_LIMIT_REQUESTS", DEFAULT_RATE_LIMIT.requests, 0, 1_000_000),

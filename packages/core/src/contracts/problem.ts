@@ -20,6 +20,7 @@ export const problemSchema = doc(
         "unauthorized",
         "not_found",
         "method_not_allowed",
+        "request_timeout",
         "payload_too_large",
         "unsupported_media_type",
         "validation_failed",

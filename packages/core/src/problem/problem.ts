@@ -8,6 +8,7 @@ export type ProblemCode =
   | "unauthorized"
   | "not_found"
   | "method_not_allowed"
+  | "request_timeout"
   | "payload_too_large"
   | "unsupported_media_type"
   | "validation_failed"
@@ -89,6 +90,7 @@ export const PROBLEM_TITLES: Readonly<Record<ProblemCode, string>> = {
   unauthorized: "Unauthorized",
   not_found: "Not found",
   method_not_allowed: "Method not allowed",
+  request_timeout: "Request timeout",
   payload_too_large: "Payload too large",
   unsupported_media_type: "Unsupported media type",
   validation_failed: "Validation failed",
@@ -103,6 +105,7 @@ export const PROBLEM_STATUS: Readonly<Record<ProblemCode, number>> = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -11,6 +11,7 @@ export const PROBLEM_CODES = {
   401: "unauthorized",
   404: "not_found",
   405: "method_not_allowed",
+  408: "request_timeout",
   413: "payload_too_large",
   415: "unsupported_media_type",
   422: "validation_failed",

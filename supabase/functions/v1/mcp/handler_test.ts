@@ -17,7 +17,7 @@ const verifier = {
 const seen: (VerifiedUser | undefined)[] = [];
 const handler = createMcpHttpHandler({
   tools: toolsFromOperations(createOperations().list),
-  maxBodyBytes: 4096,
+  bodyLimits: 4096,
   verifier,
   validateJson: parseJsonBody,
   invoker: (user) => () => Promise.resolve({ ok: true, body: { user: user?.sub ?? null } }),

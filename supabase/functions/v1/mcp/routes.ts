@@ -51,7 +51,7 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
     ]);
     return createMcpHttpHandler({
       tools: toolsFromOperations(kit.operations),
-      maxBodyBytes: deps.config.limits.maxBodyBytes,
+      bodyLimits: kit.bodyLimits,
       verifier: deps.verifier,
       validateJson: parseJsonBody,
       invoker: (user, requestId, rejected) => (tool, args, callId) =>

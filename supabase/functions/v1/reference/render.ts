@@ -19,12 +19,13 @@ const PROBLEMS: [number, string, string][] = [
   [401, "unauthorized", "The bearer token is missing, or fails a check (signature, exp, nbf, iss, aud, role, sub)."],
   [404, "not_found", "No such route."],
   [405, "method_not_allowed", "The route exists, with another method: see the Allow header."],
+  [408, "request_timeout", "The body did not arrive within the read timeout (10 s by default)."],
   [413, "payload_too_large", "The body is larger than the limit (5 MiB by default)."],
   [415, "unsupported_media_type", "The body is not sent as application/json (UTF-8)."],
   [422, "validation_failed", "The request breaks the contract; errors[] locates every offending value."],
   [429, "rate_limited", "Too many requests in this window; wait Retry-After seconds."],
   [500, "internal_error", "An unexpected failure. Nothing internal is disclosed; quote the request_id."],
-  [503, "service_unavailable", "The database is down or too slow; wait Retry-After seconds."],
+  [503, "service_unavailable", "The database is down or too slow, or the server is busy; wait Retry-After seconds."],
 ];
 
 const STYLE = `

@@ -15,6 +15,7 @@ import {
 import type { Context, Hono } from "hono";
 import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
+import type { BodyReadLimits } from "../http/body.ts";
 import { ifNoneMatchHits, strongEtag } from "../http/etag.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import { nextLink } from "../http/pagination.ts";
@@ -32,7 +33,7 @@ export interface OperationRouteDeps {
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
   readonly limiter: FixedWindowRateLimiter;
-  readonly maxBodyBytes: number;
+  readonly bodyLimits: BodyReadLimits;
 }
 
 type Ctx = Context<AppEnv>;
@@ -86,12 +87,12 @@ function noQueryParameters(url: URL): void {
 async function validBody(
   c: Ctx,
   op: CalculationOperation,
-  maxBodyBytes: number,
+  bodyLimits: BodyReadLimits,
 ): Promise<Parameters<CalculationOperation["run"]>[0]> {
   let body: unknown;
   let inexact: InexactJsonError | undefined;
   try {
-    body = await readJsonBody(c.req.raw, maxBodyBytes);
+    body = await readJsonBody(c.req.raw, bodyLimits);
   } catch (error) {
     if (!(error instanceof InexactJsonError)) throw error;
     inexact = error;
@@ -111,7 +112,7 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) 
     const user = await authenticate(c, deps, false);
     rateLimit(c, deps.limiter, user);
     if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
-    const output = op.run(await validBody(c, op, deps.maxBodyBytes));
+    const output = op.run(await validBody(c, op, deps.bodyLimits));
     return new Response(JSON.stringify(output), {
       status: 200,
       headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
