@@ -351,3 +351,52 @@ Deno.test("finding 2: 120 stalled 5 MiB uploads: RSS stays under 200 MiB, each i
     await server.stop();
   }
 });
+
+Deno.test("finding 4: rotating X-Forwarded-For from loopback gets no fresh budget, through npm start's gateway and direct", async () => {
+  const { createLocalHandler } = await import("../../scripts/local/local-server.ts");
+  const { serveOnNodeHttp } = await import("../../scripts/local/node-http-server.ts");
+  const { loadConfig } = await import("../../supabase/functions/v1/config.ts");
+  const { createTokenVerifier } = await import("../../supabase/functions/v1/auth/verifier.ts");
+  const { createFunctionHandler } = await import("../../supabase/functions/v1/function-handler.ts");
+  const serve = async (env: Record<string, string>, gateway: boolean) => {
+    const config = loadConfig({
+      SUPABASE_URL: "http://127.0.0.1:54321",
+      SUPABASE_JWKS: JSON.stringify({ keys: [app.key.publicJwk] }),
+      PFA_RATE_LIMIT_REQUESTS: "5",
+      PFA_RATE_LIMIT_WINDOW_SECONDS: "86400",
+      ...env,
+    });
+    const fn = createFunctionHandler({
+      config: { ...config, logRequests: false },
+      verifier: createTokenVerifier(config),
+      accountData: { withUser: () => Promise.reject(new Error("not used")) },
+    });
+    const handler = gateway ? createLocalHandler({ fn, jwks: { keys: [] } }) : fn;
+    return await serveOnNodeHttp({ hostname: "127.0.0.1", port: 0 }, handler);
+  };
+  const body = JSON.stringify({ currency: "EUR", year: 2026, transactions: [] });
+  for (
+    const [what, env, gateway, path] of [
+      ["npm start's gateway (1 trusted hop)", {}, true, "/functions/v1/v1/analytics/cashflow"],
+      ["served directly, 0 trusted hops", { PFA_TRUSTED_PROXY_HOPS: "0" }, false, "/v1/analytics/cashflow"],
+    ] as const
+  ) {
+    const server = await serve(env, gateway);
+    try {
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        const forged = `198.51.100.${i}, 203.0.113.${i}`; // a new "client" every request
+        const answer = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": forged, "X-Real-IP": forged },
+          body,
+        });
+        await answer.body?.cancel();
+        statuses.push(answer.status);
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429], what);
+    } finally {
+      await server.shutdown();
+    }
+  }
+});

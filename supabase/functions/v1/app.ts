@@ -23,7 +23,8 @@ import { withoutBody } from "./http/head.ts";
 import { type BodyReadLimits, bodyReadSlots } from "./http/body.ts";
 import { readJsonBody } from "./http/json-body.ts";
 import { problemResponse, problemTypeBase } from "./http/problem.ts";
-import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
+import type { Admission } from "./http/admit.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
 import {
   consoleRequestLogger,
   type RequestLogger,
@@ -60,7 +61,8 @@ export interface AppDependencies {
 export interface AppKit {
   readonly deps: AppDependencies;
   readonly operations: readonly Operation[];
-  readonly limiter: FixedWindowRateLimiter;
+  /** The rate limiter and the trusted proxy hops: admit through http/admit.ts. */
+  readonly admission: Admission;
   /** Reads a JSON body with the same media-type, size, time, UTF-8 and JSON checks as the REST routes. */
   readJsonBody(request: Request): Promise<unknown>;
   /** The REST routes' body limits: size, read timeout, and the slots bounding the bodies read at once. */
@@ -76,8 +78,6 @@ export interface AppOptions {
   readonly operations?: readonly Operation[];
   /** Replaces the request logger chosen from `config.logRequests`. */
   readonly log?: RequestLogger;
-  /** Clock of the rate limiter (tests). */
-  readonly now?: () => number;
   /** Adds routes, e.g. `/v1/mcp`; see the module comment. */
   readonly extend?: (app: App, kit: AppKit) => void;
 }
@@ -127,10 +127,16 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       : deps.config.logRequests
       ? consoleRequestLogger
       : silentRequestLogger);
-  const limiter = new FixedWindowRateLimiter(
-    { limit: deps.config.rateLimit.requests, windowSeconds: deps.config.rateLimit.windowSeconds },
-    options.now,
-  );
+  const rateLimit = deps.config.rateLimit;
+  const admission: Admission = {
+    limiter: createRateLimiter({
+      limit: rateLimit.requests,
+      windowSeconds: rateLimit.windowSeconds,
+      maxKeys: rateLimit.maxKeys,
+      redisUrl: rateLimit.redisUrl,
+    }),
+    trustedProxyHops: rateLimit.trustedProxyHops ?? 1,
+  };
   const operations = options.operations ?? createOperations(coreLimits(deps.config.limits)).list;
   const { maxBodyBytes, bodyReadTimeoutMs, maxConcurrentBodyReads } = deps.config.limits;
   const bodyLimits: BodyReadLimits = {
@@ -200,14 +206,14 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   registerOperationRoutes(app, operations, {
     verifier: deps.verifier,
     accountData: deps.accountData,
-    limiter,
+    admission,
     bodyLimits,
   }, openapi);
   registerServiceRoutes(app, openapi);
   options.extend?.(app, {
     deps,
     operations,
-    limiter,
+    admission,
     readJsonBody: (request) => readJsonBody(request, bodyLimits),
     bodyLimits,
     problemTypeBase: typeBase,

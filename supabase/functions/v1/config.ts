@@ -27,6 +27,12 @@ export interface RateLimitConfig {
   /** Requests allowed per window, per user or per client IP. 0 disables rate limiting. */
   readonly requests: number;
   readonly windowSeconds: number;
+  /** Redis shared by every instance (RATE_LIMIT_REDIS_URL); absent: counted in memory, per instance. */
+  readonly redisUrl?: string | undefined;
+  /** Proxies whose `X-Forwarded-For` entries are trusted (PFA_TRUSTED_PROXY_HOPS, default 1: Supabase's gateway). */
+  readonly trustedProxyHops?: number;
+  /** Keys the in-memory store holds at most (PFA_RATE_LIMIT_MAX_KEYS, default 100,000). */
+  readonly maxKeys?: number;
 }
 
 export interface DatabaseConfig {
@@ -40,6 +46,8 @@ export interface DatabaseConfig {
   readonly connectTimeoutSeconds: number;
   /** Seconds before an idle pooled connection is closed (default 60). */
   readonly idleTimeoutSeconds: number;
+  /** Database transactions one user may run at once (PFA_DB_MAX_PER_USER, default 2); more wait, then 503. */
+  readonly maxPerUser: number;
 }
 
 export interface AuthConfig {
@@ -176,6 +184,9 @@ export function loadConfig(env: Env): Config {
   const rateLimit: RateLimitConfig = {
     requests: int("PFA_RATE_LIMIT_REQUESTS", DEFAULT_RATE_LIMIT.requests, 0, 1_000_000),
     windowSeconds: int("PFA_RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMIT.windowSeconds, 1, 86_400),
+    redisUrl: redisUrl(value("RATE_LIMIT_REDIS_URL"), problems),
+    trustedProxyHops: int("PFA_TRUSTED_PROXY_HOPS", 1, 0, 10),
+    maxKeys: int("PFA_RATE_LIMIT_MAX_KEYS", 100_000, 1_000, 10_000_000),
   };
   const database: DatabaseConfig = {
     url: databaseUrl,
@@ -183,6 +194,7 @@ export function loadConfig(env: Env): Config {
     poolMax: int("PFA_DB_POOL_MAX", 5, 1, 100),
     connectTimeoutSeconds: int("PFA_DB_CONNECT_TIMEOUT_SECONDS", 5, 1, 120),
     idleTimeoutSeconds: int("PFA_DB_IDLE_TIMEOUT_SECONDS", 60, 1, 3_600),
+    maxPerUser: int("PFA_DB_MAX_PER_USER", 2, 1, 100),
   };
 
   const logRequestsRaw = value("PFA_LOG_REQUESTS")?.toLowerCase();
@@ -203,6 +215,15 @@ export function loadConfig(env: Env): Config {
     rateLimit,
     logRequests,
   };
+}
+
+function redisUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) {
+    problems.push("RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL");
+    return undefined;
+  }
+  return raw;
 }
 
 function parseJwks(raw: string, problems: string[]): JSONWebKeySet | undefined {

@@ -45,8 +45,11 @@ export interface McpRequestContext {
   readonly requestId: string;
   /** Absolute URL of the protected-resource metadata, named in every 401. */
   readonly metadataUrl: string;
-  /** Called once the caller is known, before any work (rate limiting, logging). May throw a ProblemError. */
-  readonly admit?: (user: VerifiedUser | undefined) => void;
+  /**
+   * Called once the caller is known, before any work (rate limiting, logging), counting one request; called again
+   * with the number of further tool calls once a batch is parsed. May throw a ProblemError (429).
+   */
+  readonly admit?: (user: VerifiedUser | undefined, points?: number) => void | Promise<void>;
   /** Base of absolute problem `type`s, the same as REST's (`problemTypeBase`); absent: the relative form. */
   readonly problemTypeBase?: string;
 }
@@ -114,7 +117,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
       );
     }
     const user = await authenticate(request.headers, context.metadataUrl);
-    context.admit?.(user);
+    await context.admit?.(user);
     checkJsonMediaType(request.headers.get("content-type")); // 415 as a problem, like REST
     const text = decodeUtf8(await readBodyBytes(request, options.bodyLimits));
     let parsed;

@@ -22,7 +22,11 @@ const handler = createMcpHttpHandler({
   validateJson: parseJsonBody,
   invoker: (user) => () => Promise.resolve({ ok: true, body: { user: user?.sub ?? null } }),
 });
-const context = { requestId: "r1", metadataUrl: METADATA, admit: (user: VerifiedUser | undefined) => seen.push(user) };
+const context = {
+  requestId: "r1",
+  metadataUrl: METADATA,
+  admit: (user: VerifiedUser | undefined) => void seen.push(user),
+};
 
 function post(body: string, headers: Record<string, string> = {}): Request {
   return new Request("http://fn/v1/mcp", {

@@ -21,7 +21,7 @@ import { readJsonBody } from "../http/json-body.ts";
 import { nextLink } from "../http/pagination.ts";
 import { ProblemError } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
-import { clientIp, type FixedWindowRateLimiter } from "../http/rate-limit.ts";
+import { type Admission, admit } from "../http/admit.ts";
 import { isPaginated, type OpenApiEntries, registerOperation } from "../openapi/document.ts";
 
 /** Runs `fn` with the signed-in user's data, scoped by row-level security (the data/ drivers). */
@@ -32,30 +32,12 @@ export interface AccountDataProvider {
 export interface OperationRouteDeps {
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
-  readonly limiter: FixedWindowRateLimiter;
+  /** The rate limiter and the trusted proxy hops of client addresses. */
+  readonly admission: Admission;
   readonly bodyLimits: BodyReadLimits;
 }
 
 type Ctx = Context<AppEnv>;
-
-/** The socket address Deno reports (through Hono's `env` on Deno.serve), when there is one. */
-function remoteAddress(c: Ctx): string | undefined {
-  const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
-  return info?.hostname;
-}
-
-/** Counts the request against its user or client IP; 429 past the limit. */
-function rateLimit(c: Ctx, limiter: FixedWindowRateLimiter, user: VerifiedUser | undefined): void {
-  if (!limiter.enabled) return;
-  const key = user ? `user:${user.sub}` : `ip:${clientIp(c.req.raw.headers, remoteAddress(c))}`;
-  const decision = limiter.take(key);
-  c.set("rateLimitHeaders", decision.headers);
-  if (!decision.allowed) {
-    throw new ProblemError(429, `Rate limit exceeded; retry in ${decision.resetSeconds} seconds.`, {
-      headers: { "Retry-After": String(decision.resetSeconds) },
-    });
-  }
-}
 
 /** Token first (401), counting a refused token against the client IP so bad tokens cannot dodge the limit. */
 async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean): Promise<VerifiedUser | undefined> {
@@ -65,7 +47,7 @@ async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean)
     c.set("user", user);
     return user;
   } catch (error) {
-    rateLimit(c, deps.limiter, undefined);
+    await admit(c, deps.admission, undefined);
     throw error;
   }
 }
@@ -110,7 +92,7 @@ async function validBody(
 function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
   return async (c: Ctx) => {
     const user = await authenticate(c, deps, false);
-    rateLimit(c, deps.limiter, user);
+    await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
     const output = op.run(await validBody(c, op, deps.bodyLimits));
     return new Response(JSON.stringify(output), {
@@ -130,7 +112,7 @@ function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
   const paginated = isPaginated(op);
   return async (c: Ctx) => {
     const user = (await authenticate(c, deps, true))!;
-    rateLimit(c, deps.limiter, user);
+    await admit(c, deps.admission, user);
     const url = new URL(c.req.url);
     const query = readQuery(url, allowed);
     const parsed = op.input.safeParse(query.values);
