@@ -8,24 +8,14 @@ import { DATE_PATTERN_SOURCE } from "../problem/from-zod.ts";
 
 export const DATE_PATTERN = new RegExp(DATE_PATTERN_SOURCE);
 export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
-export const CURRENCY_PATTERN_MESSAGE =
-  "must be a three-letter ISO 4217 currency code.";
+export const CURRENCY_PATTERN_MESSAGE = "must be a three-letter ISO 4217 currency code.";
 
 /** Attaches a description and examples (read by zod's toJSONSchema and @hono/zod-openapi). */
-export function doc<T extends z.ZodType>(
-  schema: T,
-  description: string,
-  examples?: readonly unknown[],
-): T {
-  return schema.meta(
-    examples === undefined
-      ? { description }
-      : { description, examples: [...examples] },
-  );
+export function doc<T extends z.ZodType>(schema: T, description: string, examples?: readonly unknown[]): T {
+  return schema.meta(examples === undefined ? { description } : { description, examples: [...examples] });
 }
 
-export const MONEY_INPUT_RULES =
-  "A decimal string (preferred) or a JSON number, in major units of the currency: " +
+export const MONEY_INPUT_RULES = "A decimal string (preferred) or a JSON number, in major units of the currency: " +
   '"-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, ' +
   "CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never " +
   'rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands ' +
@@ -45,22 +35,13 @@ export const MONEY_STRING_PATTERN = "^-?[0-9]+(\\.[0-9]+)?$";
  * is `anyOf: [{ type: "string", pattern }, { type: "number" }]`, a form every MCP client and OpenAPI tool reads
  * (some reject the shorter `type: ["string", "number"]`).
  */
-export function moneyInput(
-  description: string,
-  examples: readonly unknown[] = ["-12.30", "2500.00", 42],
-) {
-  return doc(
-    z.union([z.string().meta({ pattern: MONEY_STRING_PATTERN }), z.number()]),
-    `${description} ${MONEY_INPUT_RULES}`,
-    examples,
-  );
+export function moneyInput(description: string, examples: readonly unknown[] = ["-12.30", "2500.00", 42]) {
+  const string = z.string().meta({ pattern: MONEY_STRING_PATTERN });
+  return doc(z.union([string, z.number()]), `${description} ${MONEY_INPUT_RULES}`, examples);
 }
 
 /** A money amount on output: an exact decimal string with exactly the currency's number of decimals. */
-export function moneyOutput(
-  description: string,
-  examples: readonly unknown[] = ["-12.30"],
-) {
+export function moneyOutput(description: string, examples: readonly unknown[] = ["-12.30"]) {
   return doc(
     z.string().regex(/^-?\d+(\.\d+)?$/),
     `${description} Exact decimal string with exactly the currency's ISO 4217 number of decimals ` +
@@ -80,11 +61,7 @@ export function currencyInput(description: string) {
 }
 
 export function currencyOutput(description: string) {
-  return doc(
-    z.string().regex(/^[A-Z]{3}$/),
-    `${description} ISO 4217 code, upper case.`,
-    ["EUR"],
-  );
+  return doc(z.string().regex(/^[A-Z]{3}$/), `${description} ISO 4217 code, upper case.`, ["EUR"]);
 }
 
 /**
@@ -92,32 +69,20 @@ export function currencyOutput(description: string) {
  * and contribution dates) whose operations check them in their single pass over the array, with the same
  * `invalid_date` code and pointer.
  */
-export function dateField(
-  description: string,
-  examples: readonly unknown[] = ["2026-03-14"],
-  hot = false,
-) {
+export function dateField(description: string, examples: readonly unknown[] = ["2026-03-14"], hot = false) {
   const shape = z.string().regex(DATE_PATTERN, { abort: true });
   return doc(
-    hot ? shape : shape.refine(isValidDate, {
-      message: "is not a real calendar date.",
-      params: { code: "invalid_date" },
-    }),
+    hot
+      ? shape
+      : shape.refine(isValidDate, { message: "is not a real calendar date.", params: { code: "invalid_date" } }),
     `${description} A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); ` +
       "2026-02-30 and 2025-02-29 are rejected (`invalid_date`).",
     examples,
   );
 }
 
-export function dateOutput(
-  description: string,
-  examples: readonly unknown[] = ["2026-03-14"],
-) {
-  return doc(
-    z.string().regex(DATE_PATTERN),
-    `${description} Calendar date, YYYY-MM-DD.`,
-    examples,
-  );
+export function dateOutput(description: string, examples: readonly unknown[] = ["2026-03-14"]) {
+  return doc(z.string().regex(DATE_PATTERN), `${description} Calendar date, YYYY-MM-DD.`, examples);
 }
 
 /**
@@ -144,11 +109,7 @@ export function characterCount(value: string): number {
  * the rule, else its cheaper code-unit length. Code points never outnumber code units, and a non-empty string has at
  * least one, so only a string longer than `max` units (or a `min` above 1) needs counting.
  */
-export function lengthForLimits(
-  value: string,
-  min: number,
-  max: number,
-): number {
+export function lengthForLimits(value: string, min: number, max: number): number {
   return value.length > max || min > 1 ? characterCount(value) : value.length;
 }
 
@@ -171,46 +132,26 @@ export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
   }).meta({ maxLength: limit });
 }
 
-export function text(
-  limit: number,
-  description: string,
-  examples: readonly unknown[],
-) {
-  return doc(
-    maxCharacters(z.string().min(1), limit),
-    `${description} 1–${limit} characters.`,
-    examples,
-  );
+export function text(limit: number, description: string, examples: readonly unknown[]) {
+  return doc(maxCharacters(z.string().min(1), limit), `${description} 1–${limit} characters.`, examples);
 }
 
 /**
  * An integer in a query (or MCP argument): a JSON integer, or a string of ASCII digits (leading zeros allowed).
  * Rejects "1.5", "abc", "", " 1", "+1", "1e1".
  */
-export function queryInteger(
-  min: number,
-  max: number,
-  description: string,
-  examples: readonly unknown[],
-) {
+export function queryInteger(min: number, max: number, description: string, examples: readonly unknown[]) {
   return doc(
     z.union([
       z.int(),
-      z.string().regex(/^\d{1,9}$/, {
-        error: "must be a whole number written with digits only.",
-      }).transform(Number),
-    ], { error: "must be a whole number written with digits only." }).pipe(
-      z.int().min(min).max(max),
-    ),
+      z.string().regex(/^\d{1,9}$/, { error: "must be a whole number written with digits only." }).transform(Number),
+    ], { error: "must be a whole number written with digits only." }).pipe(z.int().min(min).max(max)),
     `${description} A whole number from ${min} to ${max}, written with digits only.`,
     examples,
   );
 }
 
-export const percentOutput = (
-  description: string,
-  examples: readonly unknown[] = [42.5],
-) =>
+export const percentOutput = (description: string, examples: readonly unknown[] = [42.5]) =>
   doc(
     z.number().nullable(),
     `${description} A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); ` +
@@ -218,10 +159,8 @@ export const percentOutput = (
     examples,
   );
 
-export const countOutput = (
-  description: string,
-  examples: readonly unknown[] = [3],
-) => doc(z.int().min(0), description, examples);
+export const countOutput = (description: string, examples: readonly unknown[] = [3]) =>
+  doc(z.int().min(0), description, examples);
 
 export const kindSchema = doc(
   z.enum(["income", "expense", "transfer"]),
@@ -234,12 +173,9 @@ export const kindSchema = doc(
 
 export const uuidSchema = (description: string) =>
   doc(
-    z.string().regex(
-      /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-      {
-        error: "must be a UUID.",
-      },
-    ),
+    z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
+      error: "must be a UUID.",
+    }),
     description,
     ["7d0c9a5e-3f1b-4c2a-9e8d-1b2c3d4e5f60"],
   );

@@ -25,14 +25,8 @@ export class McpParseError extends Error {
 
 function callId(message: unknown): CallId | undefined {
   if (typeof message !== "object" || message === null) return undefined;
-  const { method, params, id } = message as {
-    method?: unknown;
-    params?: unknown;
-    id?: unknown;
-  };
-  if (
-    method !== "tools/call" || typeof params !== "object" || params === null
-  ) return undefined;
+  const { method, params, id } = message as { method?: unknown; params?: unknown; id?: unknown };
+  if (method !== "tools/call" || typeof params !== "object" || params === null) return undefined;
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
@@ -44,26 +38,15 @@ function escape(text: string): string {
 function relative(item: ErrorItem, prefix: string): ErrorItem {
   const pointer = item.pointer!.slice(prefix.length);
   const quoted = new RegExp("`" + escape(item.pointer || "/") + "`", "g");
-  return {
-    ...item,
-    pointer,
-    message: item.message.replace(quoted, "`" + (pointer || "/") + "`"),
-  };
+  return { ...item, pointer, message: item.message.replace(quoted, "`" + (pointer || "/") + "`") };
 }
 
-export function parseMcpBody(
-  text: string,
-  validate: JsonValidator,
-): ParsedMcpBody {
+export function parseMcpBody(text: string, validate: JsonValidator): ParsedMcpBody {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (error) {
-    throw new McpParseError(
-      `Parse error: the message is not valid JSON (${
-        (error as Error).message
-      }).`,
-    );
+    throw new McpParseError(`Parse error: the message is not valid JSON (${(error as Error).message}).`);
   }
   const batch = Array.isArray(body);
   const messages: unknown[] = batch ? body as unknown[] : [body];
@@ -72,24 +55,19 @@ export function parseMcpBody(
   try {
     validate(text);
   } catch (error) {
-    if (!(error instanceof ValidationError)) {
-      throw new McpParseError(`Parse error: ${(error as Error).message}`);
-    }
+    if (!(error instanceof ValidationError)) throw new McpParseError(`Parse error: ${(error as Error).message}`);
     const byCall = new Map<CallId, ErrorItem[]>();
     for (const item of error.errors) {
       const index = batch ? Number(item.pointer?.split("/")[1]) : 0;
       const prefix = batch ? `/${index}/params/arguments` : "/params/arguments";
       const id = callId(messages[index]);
-      const inside = item.pointer === prefix ||
-        item.pointer?.startsWith(prefix + "/");
+      const inside = item.pointer === prefix || item.pointer?.startsWith(prefix + "/");
       if (id === undefined || !inside) {
         throw new McpParseError(`Parse error: ${item.message}`);
       }
       byCall.set(id, [...byCall.get(id) ?? [], relative(item, prefix)]);
     }
-    for (const [id, items] of byCall) {
-      rejected.set(id, new ValidationError(items));
-    }
+    for (const [id, items] of byCall) rejected.set(id, new ValidationError(items));
   }
   return { body, rejected };
 }

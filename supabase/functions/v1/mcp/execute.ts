@@ -28,16 +28,11 @@ export interface ExecutionContext {
 }
 
 /** Detail of the 401 an account tool gets without a user (stdio without PFA_ACCESS_TOKEN, for instance). */
-export const NO_USER_DETAIL =
-  "This tool reads the signed-in user's data and needs their Supabase Auth access token: " +
+export const NO_USER_DETAIL = "This tool reads the signed-in user's data and needs their Supabase Auth access token: " +
   "send Authorization: Bearer <token> on the MCP HTTP request; for the stdio server, set PFA_ACCESS_TOKEN (or " +
   "PFA_DEMO_USER=<demo email> locally).";
 
-async function run(
-  operation: Operation,
-  args: unknown,
-  context: ExecutionContext,
-): Promise<Record<string, unknown>> {
+async function run(operation: Operation, args: unknown, context: ExecutionContext): Promise<Record<string, unknown>> {
   if (operation.kind === "calculation") {
     const parsed = operation.input.safeParse(args);
     if (!parsed.success) throw problemFromZodError(parsed.error, "body", args);
@@ -68,12 +63,7 @@ export async function executeOperation(
   } catch (error) {
     const problem = toProblemError(error);
     if (problem.status >= 500 && !(error instanceof ProblemError)) {
-      console.error(
-        JSON.stringify({
-          request_id: context.requestId,
-          mcp_error: (error as Error)?.name ?? "unknown",
-        }),
-      );
+      console.error(JSON.stringify({ request_id: context.requestId, mcp_error: (error as Error)?.name ?? "unknown" }));
     }
     return {
       ok: false,

@@ -3,18 +3,10 @@ import { createOperations, ValidationError } from "@pfa/core";
 import type { AccountData } from "@pfa/core/contracts/account-data.ts";
 import { AuthError } from "../auth/errors.ts";
 import { DatabaseUnavailableError } from "../data/errors.ts";
-import {
-  executeOperation,
-  type ExecutionContext,
-  NO_USER_DETAIL,
-} from "./execute.ts";
+import { executeOperation, type ExecutionContext, NO_USER_DETAIL } from "./execute.ts";
 
 const ops = createOperations().byName;
-const USER = {
-  sub: "11111111-1111-4111-8111-111111111111",
-  claims: {},
-  token: "t",
-};
+const USER = { sub: "11111111-1111-4111-8111-111111111111", claims: {}, token: "t" };
 const noData = {
   withUser: () => Promise.reject(new Error("the database must not be touched")),
 };
@@ -40,12 +32,7 @@ Deno.test("execute: a calculation returns the report body (worked by hand)", asy
   assert.equal(outcome.body.currency, "EUR");
   assert.equal(outcome.body.total, "15.00");
   assert.deepEqual(outcome.body.categories, [
-    {
-      category: "food",
-      total: "15.00",
-      share_percent: 100,
-      transaction_count: 2,
-    },
+    { category: "food", total: "15.00", share_percent: 100, transaction_count: 2 },
   ]);
 });
 
@@ -66,10 +53,7 @@ Deno.test("execute: a bad argument is the 422 problem with a JSON pointer, like 
 });
 
 Deno.test("execute: an account tool's bad argument names the parameter, like a REST query", async () => {
-  const data = {
-    withUser: <T>(_u: unknown, fn: (d: AccountData) => Promise<T>) =>
-      fn({} as AccountData),
-  };
+  const data = { withUser: <T>(_u: unknown, fn: (d: AccountData) => Promise<T>) => fn({} as AccountData) };
   const outcome = await executeOperation(
     ops.get_budget_summary,
     { month: 13 },
@@ -77,25 +61,13 @@ Deno.test("execute: an account tool's bad argument names the parameter, like a R
   );
   assert.equal(outcome.ok, false);
   if (!outcome.ok) {
-    assert.deepEqual(
-      outcome.problem.errors?.map((e) => [e.parameter, e.code]),
-      [["month", "out_of_range"]],
-    );
+    assert.deepEqual(outcome.problem.errors?.map((e) => [e.parameter, e.code]), [["month", "out_of_range"]]);
   }
 });
 
 Deno.test("execute: a rejection from the exact JSON checks wins over everything else", async () => {
-  const rejection = new ValidationError([{
-    pointer: "/year",
-    code: "exponent_not_allowed",
-    message: "no",
-  }]);
-  const outcome = await executeOperation(
-    ops.calculate_cashflow,
-    { currency: "EUR", year: 2026 },
-    ctx(),
-    rejection,
-  );
+  const rejection = new ValidationError([{ pointer: "/year", code: "exponent_not_allowed", message: "no" }]);
+  const outcome = await executeOperation(ops.calculate_cashflow, { currency: "EUR", year: 2026 }, ctx(), rejection);
   assert.equal(outcome.ok, false);
   if (!outcome.ok) assert.deepEqual(outcome.problem.errors, rejection.errors);
 });
@@ -114,8 +86,7 @@ Deno.test("execute: a refused token is 401, an unavailable database 503, a bug 5
     ops.get_goal_progress,
     {},
     ctx({
-      user: () =>
-        Promise.reject(new AuthError("expired", "The token has expired.")),
+      user: () => Promise.reject(new AuthError("expired", "The token has expired.")),
     }),
   );
   assert.equal(!refused.ok && refused.problem.status, 401);
@@ -124,9 +95,7 @@ Deno.test("execute: a refused token is 401, an unavailable database 503, a bug 5
     {},
     ctx({
       user: () => Promise.resolve(USER),
-      accountData: {
-        withUser: () => Promise.reject(new DatabaseUnavailableError()),
-      },
+      accountData: { withUser: () => Promise.reject(new DatabaseUnavailableError()) },
     }),
   );
   assert.equal(!down.ok && down.problem.code, "service_unavailable");
@@ -135,9 +104,7 @@ Deno.test("execute: a refused token is 401, an unavailable database 503, a bug 5
     {},
     ctx({
       user: () => Promise.resolve(USER),
-      accountData: {
-        withUser: () => Promise.reject(new Error("password=hunter2")),
-      },
+      accountData: { withUser: () => Promise.reject(new Error("password=hunter2")) },
     }),
   );
   assert.equal(!bug.ok && bug.problem.code, "internal_error");

@@ -10,13 +10,8 @@ export function calledTools(body: unknown): string[] {
   const names: string[] = [];
   for (const message of messages) {
     if (typeof message !== "object" || message === null) continue;
-    const { method, params } = message as {
-      method?: unknown;
-      params?: unknown;
-    };
-    if (
-      method !== "tools/call" || typeof params !== "object" || params === null
-    ) continue;
+    const { method, params } = message as { method?: unknown; params?: unknown };
+    if (method !== "tools/call" || typeof params !== "object" || params === null) continue;
     const name = (params as { name?: unknown }).name;
     if (typeof name === "string") names.push(name);
   }
@@ -24,9 +19,6 @@ export function calledTools(body: unknown): string[] {
 }
 
 /** `true` when the body calls at least one tool that needs a signed-in user. */
-export function callsAccountTool(
-  body: unknown,
-  accountTools: ReadonlySet<string>,
-): boolean {
+export function callsAccountTool(body: unknown, accountTools: ReadonlySet<string>): boolean {
   return calledTools(body).some((name) => accountTools.has(name));
 }

@@ -13,18 +13,9 @@
  */
 import { makeProblem } from "@pfa/core";
 import { checkJsonMediaType, decodeUtf8, readBodyBytes } from "../http/body.ts";
-import {
-  optionalUser,
-  type TokenVerifier,
-  type VerifiedUser,
-} from "../http/bearer.ts";
+import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import { ProblemError } from "../http/problem.ts";
-import {
-  type CallId,
-  type JsonValidator,
-  McpParseError,
-  parseMcpBody,
-} from "./body.ts";
+import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import { callsAccountTool } from "./gate.ts";
 import { bearerChallenge } from "./metadata.ts";
@@ -72,64 +63,35 @@ function rpcProblem(
   rpc: { code: number; message: string },
   typeBase: string | undefined,
 ): Response {
-  const problem = makeProblem(
-    "invalid_json",
-    detail,
-    requestId,
-    undefined,
-    typeBase,
-  );
+  const problem = makeProblem("invalid_json", detail, requestId, undefined, typeBase);
   const body = { ...problem, jsonrpc: "2.0", error: rpc, id: null };
   return new Response(JSON.stringify(body), {
     status,
-    headers: {
-      "Content-Type": "application/problem+json",
-      "Cache-Control": "no-store",
-    },
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" },
   });
 }
 
 /** JSON-RPC parse error (-32700), the protocol's answer to a body that is not JSON (or not JSON-RPC). */
-function parseError(
-  message: string,
-  requestId: string,
-  typeBase: string | undefined,
-): Response {
-  return rpcProblem(
-    400,
-    message,
-    requestId,
-    { code: -32700, message },
-    typeBase,
-  );
+function parseError(message: string, requestId: string, typeBase: string | undefined): Response {
+  return rpcProblem(400, message, requestId, { code: -32700, message }, typeBase);
 }
 
 /** The MCP transport insists on `Accept: application/json, text/event-stream`; this stateless endpoint only ever
  * answers JSON, so any Accept is served (instead of the transport's 406, which API.md has no code for). */
 function withMcpAccept(request: Request): Request {
   const accept = request.headers.get("accept") ?? "";
-  if (
-    accept.includes("application/json") && accept.includes("text/event-stream")
-  ) return request;
+  if (accept.includes("application/json") && accept.includes("text/event-stream")) return request;
   const headers = new Headers(request.headers);
   headers.set("Accept", "application/json, text/event-stream");
   return new Request(request.url, { method: request.method, headers });
 }
 
-export type McpHttpHandler = (
-  request: Request,
-  context: McpRequestContext,
-) => Promise<Response>;
+export type McpHttpHandler = (request: Request, context: McpRequestContext) => Promise<Response>;
 
 export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
-  const accountTools = new Set(
-    options.tools.filter((tool) => tool.requiresUser).map((tool) => tool.name),
-  );
+  const accountTools = new Set(options.tools.filter((tool) => tool.requiresUser).map((tool) => tool.name));
 
-  async function authenticate(
-    headers: Headers,
-    metadataUrl: string,
-  ): Promise<VerifiedUser | undefined> {
+  async function authenticate(headers: Headers, metadataUrl: string): Promise<VerifiedUser | undefined> {
     try {
       return await optionalUser(headers, options.verifier);
     } catch (error) {
@@ -158,13 +120,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     try {
       parsed = parseMcpBody(text, options.validateJson);
     } catch (error) {
-      if (error instanceof McpParseError) {
-        return parseError(
-          error.message,
-          context.requestId,
-          context.problemTypeBase,
-        );
-      }
+      if (error instanceof McpParseError) return parseError(error.message, context.requestId, context.problemTypeBase);
       throw error;
     }
     const { body, rejected } = parsed;
@@ -173,29 +129,18 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
         401,
         "This tool reads the signed-in user's data and needs a bearer token: " +
           "Authorization: Bearer <Supabase Auth access token>.",
-        {
-          headers: { "WWW-Authenticate": bearerChallenge(context.metadataUrl) },
-        },
+        { headers: { "WWW-Authenticate": bearerChallenge(context.metadataUrl) } },
       );
     }
-    const server = createMcpServer(
-      options.tools,
-      options.invoker(user, context.requestId, rejected),
-    );
+    const server = createMcpServer(options.tools, options.invoker(user, context.requestId, rejected));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     await server.connect(transport);
     try {
-      const response = await transport.handleRequest(withMcpAccept(request), {
-        parsedBody: body,
-      });
-      return await asProblem(
-        response,
-        context.requestId,
-        context.problemTypeBase,
-      );
+      const response = await transport.handleRequest(withMcpAccept(request), { parsedBody: body });
+      return await asProblem(response, context.requestId, context.problemTypeBase);
     } finally {
       await server.close();
     }
@@ -203,26 +148,14 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
 }
 
 /** The transport's own 400 (a message that is not JSON-RPC) as a problem too. */
-async function asProblem(
-  response: Response,
-  requestId: string,
-  typeBase: string | undefined,
-): Promise<Response> {
-  if (
-    response.status !== 400 ||
-    !(response.headers.get("content-type") ?? "").startsWith("application/json")
-  ) {
+async function asProblem(response: Response, requestId: string, typeBase: string | undefined): Promise<Response> {
+  if (response.status !== 400 || !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
     return response;
   }
   const text = await response.text();
-  let rpc: { code: number; message: string } = {
-    code: -32600,
-    message: "Invalid Request",
-  };
+  let rpc: { code: number; message: string } = { code: -32600, message: "Invalid Request" };
   try {
-    const error =
-      (JSON.parse(text) as { error?: { code?: unknown; message?: unknown } })
-        .error;
+    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown } }).error;
     if (typeof error?.code === "number" && typeof error.message === "string") {
       rpc = { code: error.code, message: error.message };
     }

@@ -29,25 +29,15 @@ const PUBLIC_MCP = `${ISSUER_BASE}/functions/v1/v1/mcp`;
 const METADATA_URL = `${PUBLIC_MCP}/.well-known/oauth-protected-resource`;
 
 async function connect(token?: string): Promise<Client> {
-  const headers: Record<string, string> = token
-    ? { Authorization: `Bearer ${token}` }
-    : {};
-  const transport = new StreamableHTTPClientTransport(
-    new URL(`${h.base}/v1/mcp`),
-    { requestInit: { headers } },
-  );
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const transport = new StreamableHTTPClientTransport(new URL(`${h.base}/v1/mcp`), { requestInit: { headers } });
   const client = new Client({ name: "e2e", version: "1.0.0" });
   await client.connect(transport);
   return client;
 }
 
 /** The REST response for the same input. */
-function rest(
-  method: "get" | "post",
-  path: string,
-  args: Record<string, unknown>,
-  token?: string,
-) {
+function rest(method: "get" | "post", path: string, args: Record<string, unknown>, token?: string) {
   return fetch(restRequest(h.base, { method, path, args }, token));
 }
 
@@ -55,36 +45,22 @@ type TextBlock = { type: string; text: string };
 
 // Account tools on the e2e fixtures (user A); the REST route of each is the contract's (API.md §6).
 const ACCOUNT_CALLS: readonly ToolCall[] = [
-  {
-    tool: "get_budget_summary",
-    method: "get",
-    path: "/v1/me/budget/summary",
-    args: { month: 2, year: 2026 },
-  },
-  {
-    tool: "get_cashflow",
-    method: "get",
-    path: "/v1/me/analytics/cashflow",
-    args: { year: "2026", currency: "EUR" },
-  },
+  { tool: "get_budget_summary", method: "get", path: "/v1/me/budget/summary", args: { month: 2, year: 2026 } },
+  { tool: "get_cashflow", method: "get", path: "/v1/me/analytics/cashflow", args: { year: "2026", currency: "EUR" } },
   {
     tool: "get_spending_by_category",
     method: "get",
     path: "/v1/me/analytics/spending-by-category",
     args: { from: "2026-01-01", to: "2026-03-31" },
   },
+  { tool: "get_goal_progress", method: "get", path: "/v1/me/goals/progress", args: {} },
   {
-    tool: "get_goal_progress",
+    tool: "get_trends",
     method: "get",
-    path: "/v1/me/goals/progress",
-    args: {},
+    path: "/v1/me/analytics/trends",
+    args: { currency: "EUR", year: 2026, month: 3, months: 3 },
   },
-  {
-    tool: "list_statement_imports",
-    method: "get",
-    path: "/v1/me/statements/imports",
-    args: { limit: 2 },
-  },
+  { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",
     method: "get",
@@ -94,13 +70,10 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
 ];
 const CALLS = [...CALCULATION_CALLS, ...ACCOUNT_CALLS];
 
-Deno.test("tools/list: the ten tools, read-only, idempotent, closed-world, with input and output schemas", async () => {
+Deno.test("tools/list: every registered tool, read-only, idempotent, closed-world, with input and output schemas", async () => {
   const client = await connect();
   const { tools } = await client.listTools();
-  assert.deepEqual(
-    tools.map((t) => t.name).sort(),
-    CALLS.map((c) => c.tool).sort(),
-  );
+  assert.deepEqual(tools.map((t) => t.name).sort(), CALLS.map((c) => c.tool).sort());
   for (const tool of tools) {
     assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
     assert.equal(tool.annotations?.idempotentHint, true, tool.name);
@@ -110,13 +83,9 @@ Deno.test("tools/list: the ten tools, read-only, idempotent, closed-world, with 
     assert.ok((tool.description ?? "").length > 100, tool.name);
   }
   const byName = new Map(tools.map((t) => [t.name, t]));
-  assert.deepEqual(byName.get("calculate_cashflow")?.inputSchema.required, [
-    "currency",
-    "transactions",
-  ]);
+  assert.deepEqual(byName.get("calculate_cashflow")?.inputSchema.required, ["currency", "transactions"]);
   assert.deepEqual(byName.get("get_goal_progress")?.inputSchema.properties, {});
-  const cashflowOut = byName.get("get_cashflow")?.outputSchema
-    ?.properties as Record<string, unknown>;
+  const cashflowOut = byName.get("get_cashflow")?.outputSchema?.properties as Record<string, unknown>;
   assert.ok("other_currencies" in cashflowOut && "months" in cashflowOut);
   await client.close();
 });
@@ -124,18 +93,11 @@ Deno.test("tools/list: the ten tools, read-only, idempotent, closed-world, with 
 Deno.test("every tool: structuredContent is the REST body, and the text block is the REST body byte for byte", async () => {
   const client = await connect(tokenA);
   for (const call of CALLS) {
-    const result = await client.callTool({
-      name: call.tool,
-      arguments: call.args,
-    });
+    const result = await client.callTool({ name: call.tool, arguments: call.args });
     const response = await rest(call.method, call.path, call.args, tokenA);
     const body = await response.text();
     assert.equal(response.status, 200, `${call.tool}: ${body}`);
-    assert.equal(
-      result.isError,
-      undefined,
-      `${call.tool}: ${JSON.stringify(result.content)}`,
-    );
+    assert.equal(result.isError, undefined, `${call.tool}: ${JSON.stringify(result.content)}`);
     assert.equal((result.content as TextBlock[])[0]?.text, body, call.tool);
     assert.deepEqual(result.structuredContent, JSON.parse(body), call.tool);
   }
@@ -144,14 +106,9 @@ Deno.test("every tool: structuredContent is the REST body, and the text block is
 
 Deno.test("account tools read the caller's own data: user B sees B's imports only", async () => {
   const client = await connect(tokenB);
-  const result = await client.callTool({
-    name: "list_statement_imports",
-    arguments: {},
-  });
+  const result = await client.callTool({ name: "list_statement_imports", arguments: {} });
   const page = result.structuredContent as { data: { id: string }[] };
-  assert.deepEqual(page.data.map((i) => i.id), [
-    "1b000000-0000-4000-8000-000000000001",
-  ]);
+  assert.deepEqual(page.data.map((i) => i.id), ["1b000000-0000-4000-8000-000000000001"]);
   await client.close();
 });
 
@@ -162,41 +119,24 @@ Deno.test("without a token: calculation tools work, an account tool is HTTP 401 
     arguments: { as_of: "2026-01-01", goals: [] },
   });
   assert.deepEqual(calc.structuredContent, { as_of: "2026-01-01", goals: [] });
-  await assert.rejects(
-    client.callTool({ name: "get_cashflow", arguments: {} }),
-    /401/,
-  );
+  await assert.rejects(client.callTool({ name: "get_cashflow", arguments: {} }), /401/);
   await client.close();
 
   const response = await h.fetch("/v1/mcp", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "get_cashflow" },
-    }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_cashflow" } }),
   });
-  assert.equal(
-    response.headers.get("www-authenticate"),
-    `Bearer resource_metadata="${METADATA_URL}"`,
-  );
+  assert.equal(response.headers.get("www-authenticate"), `Bearer resource_metadata="${METADATA_URL}"`);
   await assertProblem(response, 401, "unauthorized");
 });
 
 Deno.test("a token that fails verification is 401 invalid_token, whatever the message", async () => {
-  const expired = await h.token(undefined, {
-    exp: Math.floor(Date.now() / 1000) - 3600,
-  });
+  const expired = await h.token(undefined, { exp: Math.floor(Date.now() / 1000) - 3600 });
   for (const token of ["not-a-jwt", expired]) {
     const response = await h.fetch("/v1/mcp", {
       method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: MCP_ACCEPT,
-        Authorization: `Bearer ${token}`,
-      },
+      headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT, Authorization: `Bearer ${token}` },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     assert.equal(
@@ -208,9 +148,7 @@ Deno.test("a token that fails verification is 401 invalid_token, whatever the me
 });
 
 Deno.test("the protected-resource metadata names Supabase Auth as the authorization server", async () => {
-  const response = await h.fetch(
-    "/v1/mcp/.well-known/oauth-protected-resource",
-  );
+  const response = await h.fetch("/v1/mcp/.well-known/oauth-protected-resource");
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "application/json");
   const doc = await response.json();
@@ -221,10 +159,7 @@ Deno.test("the protected-resource metadata names Supabase Auth as the authorizat
 
 Deno.test("GET and DELETE on /v1/mcp are 405 (stateless: no stream, no session)", async () => {
   for (const method of ["GET", "DELETE"]) {
-    const response = await h.fetch("/v1/mcp", {
-      method,
-      headers: { Accept: "text/event-stream" },
-    });
+    const response = await h.fetch("/v1/mcp", { method, headers: { Accept: "text/event-stream" } });
     assert.match(response.headers.get("allow") ?? "", /POST/);
     await assertProblem(response, 405, "method_not_allowed");
   }
@@ -245,15 +180,9 @@ Deno.test("validation errors are isError results carrying REST's problem (body p
       currency: "EUR",
       transactions: [{ date: "2026-02-30", amount: "1.234" }],
     }],
-    ["calculate_budget_summary", "post", "/v1/budget/summary", {
-      currency: "XXX",
-      year: 2026,
-    }],
+    ["calculate_budget_summary", "post", "/v1/budget/summary", { currency: "XXX", year: 2026 }],
     ["get_budget_summary", "get", "/v1/me/budget/summary", { month: 13 }],
-    ["list_statement_transactions", "get", "/v1/me/statements/transactions", {
-      kind: "gift",
-      limit: 0,
-    }],
+    ["list_statement_transactions", "get", "/v1/me/statements/transactions", { kind: "gift", limit: 0 }],
   ];
   for (const [tool, method, path, args] of cases) {
     const result = await client.callTool({ name: tool, arguments: args });
@@ -267,14 +196,12 @@ Deno.test("validation errors are isError results carrying REST's problem (body p
 });
 
 Deno.test("numbers REST refuses (exponent, over 15 digits) are refused by the tool with the same problem", async () => {
-  const args =
-    '{"currency":"EUR","transactions":[{"date":"2026-01-01","amount":1e3},' +
+  const args = '{"currency":"EUR","transactions":[{"date":"2026-01-01","amount":1e3},' +
     '{"date":"2026-01-02","amount":0.1000000000000000055}]}';
   const response = await h.fetch("/v1/mcp", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT },
-    body:
-      `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${args}}}`,
+    body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${args}}}`,
   });
   assert.equal(response.status, 200);
   const message = await response.json();

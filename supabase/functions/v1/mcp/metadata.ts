@@ -27,24 +27,14 @@ export interface ProtectedResource {
 }
 
 /** The resource and its URLs, from the project URL (`SUPABASE_URL`) and the Auth issuer. */
-export function protectedResource(
-  supabaseUrl: string,
-  issuer: string,
-): ProtectedResource {
+export function protectedResource(supabaseUrl: string, issuer: string): ProtectedResource {
   const base = `${supabaseUrl.replace(/\/+$/, "")}/functions/v1`;
   const resource = `${base}/v1/mcp`;
-  return {
-    resource,
-    metadataUrl: resource + METADATA_SUFFIX,
-    issuer,
-    documentation: `${base}/v1/docs`,
-  };
+  return { resource, metadataUrl: resource + METADATA_SUFFIX, issuer, documentation: `${base}/v1/docs` };
 }
 
 /** The metadata document (RFC 9728 §2). */
-export function protectedResourceMetadata(
-  resource: ProtectedResource,
-): Record<string, unknown> {
+export function protectedResourceMetadata(resource: ProtectedResource): Record<string, unknown> {
   return {
     resource: resource.resource,
     authorization_servers: [resource.issuer],
@@ -58,10 +48,7 @@ export function protectedResourceMetadata(
  * `WWW-Authenticate` for a 401 (RFC 6750 §3, RFC 9728 §5.1). Without credentials the challenge carries no error
  * code (RFC 6750 §3.1); a token that failed verification gets `error="invalid_token"`.
  */
-export function bearerChallenge(
-  metadataUrl: string,
-  invalidToken = false,
-): string {
+export function bearerChallenge(metadataUrl: string, invalidToken = false): string {
   const params = [`resource_metadata="${metadataUrl}"`];
   if (invalidToken) params.unshift(`error="invalid_token"`);
   return `Bearer ${params.join(", ")}`;

@@ -14,47 +14,18 @@ type Json = Record<string, unknown>;
 
 /** Keywords that apply to one JSON type only. */
 const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
-  string: [
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "contentEncoding",
-    "contentMediaType",
-  ],
-  number: [
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-  ],
-  integer: [
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-  ],
-  array: [
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "contains",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-  ],
-  object: [
-    "properties",
-    "required",
-    "additionalProperties",
-    "patternProperties",
-    "propertyNames",
-    "minProperties",
-    "maxProperties",
-  ],
+  string: ["minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType"],
+  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+  integer: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+  array: ["items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems"],
+  object: ["properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties"]
+    .concat("maxProperties"),
 };
+
+/** Keywords whose value is data (values, property names), not a schema: copied as they are. */
+const DATA_KEYWORDS = new Set(["enum", "const", "examples", "example", "default"]);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
 
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -66,24 +37,10 @@ function portable(value: unknown): unknown {
   const out: Json = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === "$schema") continue;
-    // Property names and enum/const/example values are data, not schemas: copied as they are.
-    if (
-      key === "properties" || key === "patternProperties" || key === "$defs" ||
-      key === "definitions"
-    ) {
-      out[key] = isObject(child)
-        ? Object.fromEntries(
-          Object.entries(child).map(([k, v]) => [k, portable(v)]),
-        )
-        : child;
-    } else if (
-      key === "enum" || key === "const" || key === "examples" ||
-      key === "default" || key === "example"
-    ) {
-      out[key] = child;
-    } else {
-      out[key] = portable(child);
-    }
+    if (DATA_KEYWORDS.has(key)) out[key] = child;
+    else if (SCHEMA_MAPS.has(key) && isObject(child)) {
+      out[key] = Object.fromEntries(Object.entries(child).map(([name, schema]) => [name, portable(schema)]));
+    } else out[key] = portable(child);
   }
   return Array.isArray(out.type) ? splitTypes(out, out.type as string[]) : out;
 }
@@ -95,22 +52,17 @@ function splitTypes(schema: Json, types: readonly string[]): Json {
   const branches = types.map((type) => {
     const branch: Json = { type };
     for (const keyword of TYPE_KEYWORDS[type] ?? []) {
-      if (keyword in rest) {
-        branch[keyword] = rest[keyword];
-        moved.add(keyword);
-      }
+      if (!(keyword in rest)) continue;
+      branch[keyword] = rest[keyword];
+      moved.add(keyword);
     }
     return branch;
   });
-  const shared = Object.fromEntries(
-    Object.entries(rest).filter(([key]) => !moved.has(key)),
-  );
-  if (Array.isArray(shared.anyOf)) {
-    // Both a type list and an anyOf: keep them as two conditions that must both hold.
-    const { anyOf, ...others } = shared;
-    return { ...others, allOf: [{ anyOf }, { anyOf: branches }] };
-  }
-  return { ...shared, anyOf: branches };
+  const shared = Object.fromEntries(Object.entries(rest).filter(([key]) => !moved.has(key)));
+  if (!Array.isArray(shared.anyOf)) return { ...shared, anyOf: branches };
+  // Both a type list and an anyOf: two conditions that must both hold.
+  const { anyOf, ...others } = shared;
+  return { ...others, allOf: [{ anyOf }, { anyOf: branches }] };
 }
 
 export function portableSchema<T extends Json>(schema: T): T {

@@ -17,13 +17,7 @@ export type Outcome =
 
 export function toolResult(outcome: Outcome): CallToolResult {
   if (outcome.ok) {
-    return {
-      content: [{ type: "text", text: JSON.stringify(outcome.body) }],
-      structuredContent: outcome.body,
-    };
+    return { content: [{ type: "text", text: JSON.stringify(outcome.body) }], structuredContent: outcome.body };
   }
-  return {
-    content: [{ type: "text", text: JSON.stringify(outcome.problem) }],
-    isError: true,
-  };
+  return { content: [{ type: "text", text: JSON.stringify(outcome.problem) }], isError: true };
 }

@@ -15,11 +15,7 @@ import { clientIp } from "../http/rate-limit.ts";
 import { registerServiceRoute } from "../openapi/document.ts";
 import { executeOperation } from "./execute.ts";
 import type { McpHttpHandler } from "./handler.ts";
-import {
-  METADATA_SUFFIX,
-  protectedResource,
-  protectedResourceMetadata,
-} from "./metadata.ts";
+import { METADATA_SUFFIX, protectedResource, protectedResourceMetadata } from "./metadata.ts";
 
 export const MCP_PATH = "/v1/mcp";
 export const METADATA_PATH = MCP_PATH + METADATA_SUFFIX;
@@ -38,26 +34,21 @@ type Ctx = Context<AppEnv>;
  */
 function resourceOf(config: PublicUrls, c: Ctx) {
   const supabaseUrl = config.supabaseUrl ?? new URL(c.req.url).origin;
-  return protectedResource(
-    supabaseUrl,
-    config.auth?.issuer ?? `${supabaseUrl}/auth/v1`,
-  );
+  return protectedResource(supabaseUrl, config.auth?.issuer ?? `${supabaseUrl}/auth/v1`);
 }
 
 function remoteAddress(c: Ctx): string | undefined {
-  return (c.env as { remoteAddr?: { hostname?: string } } | undefined)
-    ?.remoteAddr?.hostname;
+  return (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname;
 }
 
 export function registerMcpRoutes(app: App, kit: AppKit): void {
   const { deps, limiter } = kit;
   const config = deps.config as PublicUrls;
   const createHandler = async (): Promise<McpHttpHandler> => {
-    const [{ createMcpHttpHandler }, { toolsFromOperations }] = await Promise
-      .all([
-        import("./handler.ts"),
-        import("./tools.ts"),
-      ]);
+    const [{ createMcpHttpHandler }, { toolsFromOperations }] = await Promise.all([
+      import("./handler.ts"),
+      import("./tools.ts"),
+    ]);
     return createMcpHttpHandler({
       tools: toolsFromOperations(kit.operations),
       maxBodyBytes: deps.config.limits.maxBodyBytes,
@@ -71,9 +62,7 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
             requestId,
             user: () => Promise.resolve(user),
             accountData: deps.accountData,
-            ...(kit.problemTypeBase === undefined
-              ? {}
-              : { problemTypeBase: kit.problemTypeBase }),
+            ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
           },
           rejected.get(callId),
         ),
@@ -90,20 +79,12 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
   const admit = (c: Ctx) => (user: VerifiedUser | undefined) => {
     c.set("user", user);
     if (!limiter.enabled) return;
-    const decision = limiter.take(
-      user
-        ? `user:${user.sub}`
-        : `ip:${clientIp(c.req.raw.headers, remoteAddress(c))}`,
-    );
+    const decision = limiter.take(user ? `user:${user.sub}` : `ip:${clientIp(c.req.raw.headers, remoteAddress(c))}`);
     c.set("rateLimitHeaders", decision.headers);
     if (!decision.allowed) {
-      throw new ProblemError(
-        429,
-        `Rate limit exceeded; retry in ${decision.resetSeconds} seconds.`,
-        {
-          headers: { "Retry-After": String(decision.resetSeconds) },
-        },
-      );
+      throw new ProblemError(429, `Rate limit exceeded; retry in ${decision.resetSeconds} seconds.`, {
+        headers: { "Retry-After": String(decision.resetSeconds) },
+      });
     }
   };
 
@@ -112,38 +93,22 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
       requestId: c.get("requestId"),
       metadataUrl: resourceOf(config, c).metadataUrl,
       admit: admit(c),
-      ...(kit.problemTypeBase === undefined
-        ? {}
-        : { problemTypeBase: kit.problemTypeBase }),
+      ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
     }));
 
   kit.document((registry) =>
     registerServiceRoute(registry, {
       path: METADATA_PATH,
       operationId: "mcp_protected_resource_metadata",
-      summary:
-        "OAuth protected-resource metadata of the MCP endpoint (RFC 9728)",
-      description:
-        "Names Supabase Auth (`{SUPABASE_URL}/auth/v1`) as the authorization server of `/v1/mcp`. MCP " +
+      summary: "OAuth protected-resource metadata of the MCP endpoint (RFC 9728)",
+      description: "Names Supabase Auth (`{SUPABASE_URL}/auth/v1`) as the authorization server of `/v1/mcp`. MCP " +
         "clients find it through the `resource_metadata` parameter of a 401's `WWW-Authenticate` header.",
       contentType: "application/json",
-      schema: {
-        type: "object",
-        description: "RFC 9728 metadata: resource, authorization_servers, ...",
-      },
+      schema: { type: "object", description: "RFC 9728 metadata: resource, authorization_servers, ..." },
     })
   );
-  app.get(
-    METADATA_PATH,
-    (c) =>
-      new Response(
-        JSON.stringify(protectedResourceMetadata(resourceOf(config, c))),
-        {
-          headers: {
-            "Content-Type": "application/json",
-            "Cache-Control": "public, max-age=3600",
-          },
-        },
-      ),
-  );
+  app.get(METADATA_PATH, (c) =>
+    new Response(JSON.stringify(protectedResourceMetadata(resourceOf(config, c))), {
+      headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=3600" },
+    }));
 }

@@ -5,15 +5,10 @@
  * Arguments therefore go untouched to `invoke`, which validates them exactly as the REST route does. Protocol
  * errors stay JSON-RPC errors: an unknown tool or malformed `params` is -32602 (invalid params).
  */
-import {
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  Server,
-} from "./sdk.ts";
+import { type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, Server } from "./sdk.ts";
 import { type Outcome, toolResult } from "./results.ts";
 import type { ToolDefinition } from "./tools.ts";
+import { API_VERSION } from "../openapi/document.ts";
 
 /**
  * Runs one tool with the caller's raw arguments; never throws for a validation, auth or data failure. `callId` is
@@ -28,7 +23,7 @@ export type InvokeTool = (
 export const SERVER_INFO = {
   name: "personal-finance-api",
   title: "Personal Finance API",
-  version: "1.0.0",
+  version: API_VERSION,
 } as const;
 
 export const SERVER_INSTRUCTIONS = [
@@ -39,22 +34,17 @@ export const SERVER_INSTRUCTIONS = [
 ].join(" ");
 
 function typeName(value: unknown): string {
-  return value === null
-    ? "null"
-    : Array.isArray(value)
-    ? "an array"
-    : `a ${typeof value}`;
+  return value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
 }
 
 /** `params` of a tools/call: a tool name, and arguments that are a JSON object (the REST body or query). */
 export function checkCallParams(
   params: unknown,
 ): { name: string; arguments: Record<string, unknown> } {
-  const { name, arguments: args } =
-    (typeof params === "object" && params !== null ? params : {}) as {
-      name?: unknown;
-      arguments?: unknown;
-    };
+  const { name, arguments: args } = (typeof params === "object" && params !== null ? params : {}) as {
+    name?: unknown;
+    arguments?: unknown;
+  };
   if (typeof name !== "string") {
     throw new McpError(
       ErrorCode.InvalidParams,
@@ -65,9 +55,7 @@ export function checkCallParams(
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     throw new McpError(
       ErrorCode.InvalidParams,
-      `params.arguments must be a JSON object holding the tool's input, not ${
-        typeName(args)
-      }.`,
+      `params.arguments must be a JSON object holding the tool's input, not ${typeName(args)}.`,
     );
   }
   return { name, arguments: args as Record<string, unknown> };
@@ -103,9 +91,7 @@ export function createMcpServer(
     if (!tool) {
       throw new McpError(
         ErrorCode.InvalidParams,
-        `Unknown tool ${
-          JSON.stringify(name)
-        }; call tools/list for the available tools.`,
+        `Unknown tool ${JSON.stringify(name)}; call tools/list for the available tools.`,
       );
     }
     return toolResult(await invoke(tool, args, request.id));

@@ -8,17 +8,8 @@
  * closes: the SDK aborts in-flight handlers on close, which would drop their responses.
  */
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
-import {
-  type CallId,
-  type JsonValidator,
-  McpParseError,
-  parseMcpBody,
-} from "./body.ts";
-import {
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
-  type Transport,
-} from "./sdk.ts";
+import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
+import { type JSONRPCMessage, JSONRPCMessageSchema, type Transport } from "./sdk.ts";
 
 export interface LineInput {
   on(event: "data", listener: (chunk: Uint8Array | string) => void): unknown;
@@ -70,9 +61,7 @@ export class ExactStdioServerTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (!this.#closed) this.output.write(JSON.stringify(message) + "\n");
     const { id } = message as { id?: CallId; method?: unknown };
-    if (
-      id !== undefined && !("method" in message) && this.#pending.delete(id)
-    ) this.#closeWhenDone();
+    if (id !== undefined && !("method" in message) && this.#pending.delete(id)) this.#closeWhenDone();
     return Promise.resolve();
   }
 
@@ -93,15 +82,11 @@ export class ExactStdioServerTransport implements Transport {
   };
 
   #closeWhenDone(): void {
-    if (this.#inputEnded && this.#pending.size === 0) {
-      queueMicrotask(() => void this.close());
-    }
+    if (this.#inputEnded && this.#pending.size === 0) queueMicrotask(() => void this.close());
   }
 
   readonly #onData = (chunk: Uint8Array | string): void => {
-    this.#buffer += typeof chunk === "string"
-      ? chunk
-      : this.#decoder.decode(chunk, { stream: true });
+    this.#buffer += typeof chunk === "string" ? chunk : this.#decoder.decode(chunk, { stream: true });
     let newline: number;
     while ((newline = this.#buffer.indexOf("\n")) !== -1) {
       const line = this.#buffer.slice(0, newline).replace(/\r$/, "");
@@ -110,9 +95,7 @@ export class ExactStdioServerTransport implements Transport {
     }
     if (this.#buffer.length > this.maxLine) {
       this.#buffer = "";
-      this.#parseError(
-        `Parse error: a message is longer than ${this.maxLine} bytes.`,
-      );
+      this.#parseError(`Parse error: a message is longer than ${this.maxLine} bytes.`);
     }
   };
 
@@ -121,34 +104,19 @@ export class ExactStdioServerTransport implements Transport {
     try {
       parsed = parseMcpBody(line, this.validate);
     } catch (error) {
-      if (error instanceof McpParseError) {
-        return this.#parseError(error.message);
-      }
+      if (error instanceof McpParseError) return this.#parseError(error.message);
       this.onerror?.(error as Error);
       return;
     }
     const result = JSONRPCMessageSchema.safeParse(parsed.body);
-    if (!result.success) {
-      return this.#parseError(
-        "Invalid request: not a JSON-RPC 2.0 message.",
-        -32600,
-      );
-    }
-    for (const [id, rejection] of parsed.rejected) {
-      this.#rejected.set(id, rejection);
-    }
+    if (!result.success) return this.#parseError("Invalid request: not a JSON-RPC 2.0 message.", -32600);
+    for (const [id, rejection] of parsed.rejected) this.#rejected.set(id, rejection);
     const { id, method } = result.data as { id?: CallId; method?: unknown };
     if (id !== undefined && typeof method === "string") this.#pending.add(id);
     this.onmessage?.(result.data);
   }
 
   #parseError(message: string, code = -32700): void {
-    void this.send(
-      {
-        jsonrpc: "2.0",
-        id: null,
-        error: { code, message },
-      } as unknown as JSONRPCMessage,
-    );
+    void this.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage);
   }
 }

@@ -8,21 +8,12 @@ import type { JSONRPCMessage } from "./sdk.ts";
 function pipes() {
   const input = Object.assign(new EventEmitter(), { pause: () => {} });
   const written: string[] = [];
-  return {
-    input,
-    output: { write: (text: string) => written.push(text) },
-    written,
-  };
+  return { input, output: { write: (text: string) => written.push(text) }, written };
 }
 
 function started(maxLine?: number) {
   const p = pipes();
-  const transport = new ExactStdioServerTransport(
-    parseJsonBody,
-    p.input,
-    p.output,
-    maxLine,
-  );
+  const transport = new ExactStdioServerTransport(parseJsonBody, p.input, p.output, maxLine);
   const received: JSONRPCMessage[] = [];
   let closed = 0;
   transport.onmessage = (m) => received.push(m);
@@ -60,10 +51,7 @@ Deno.test("stdio transport: an exponent in tool arguments is held as that call's
   );
   assert.equal(t.received.length, 1);
   const rejection = t.transport.takeRejection("c1");
-  assert.deepEqual(rejection?.errors.map((e) => [e.pointer, e.code]), [[
-    "/year",
-    "exponent_not_allowed",
-  ]]);
+  assert.deepEqual(rejection?.errors.map((e) => [e.pointer, e.code]), [["/year", "exponent_not_allowed"]]);
   assert.equal(t.transport.takeRejection("c1"), undefined);
 });
 
@@ -72,10 +60,7 @@ Deno.test("stdio transport: malformed JSON or a non-JSON-RPC line gets an error 
   t.input.emit("data", "{nope\n[1,2]\n");
   assert.equal(t.received.length, 0);
   const replies = t.written.map((line) => JSON.parse(line));
-  assert.deepEqual(replies.map((r) => [r.id, r.error.code]), [[null, -32700], [
-    null,
-    -32600,
-  ]]);
+  assert.deepEqual(replies.map((r) => [r.id, r.error.code]), [[null, -32700], [null, -32600]]);
 });
 
 Deno.test("stdio transport: a line over the limit is dropped with a parse error", () => {
@@ -86,10 +71,7 @@ Deno.test("stdio transport: a line over the limit is dropped with a parse error"
 
 Deno.test("stdio transport: at end of input, closes only after every received request is answered", async () => {
   const t = started();
-  t.input.emit(
-    "data",
-    '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n',
-  );
+  t.input.emit("data", '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
   t.input.emit("end");
   await Promise.resolve();
   assert.equal(t.closed(), 0);

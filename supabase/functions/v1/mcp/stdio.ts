@@ -29,23 +29,18 @@ export async function serveStdio(options: StdioServerOptions): Promise<Server> {
     const token = await accessToken();
     return token ? await verifier.verify(`Bearer ${token}`) : undefined;
   };
-  const server = createMcpServer(
-    options.tools,
-    (tool, args, callId) =>
-      executeOperation(
-        tool.operation,
-        args,
-        {
-          requestId: crypto.randomUUID(),
-          user,
-          accountData: options.accountData,
-          ...(options.problemTypeBase === undefined
-            ? {}
-            : { problemTypeBase: options.problemTypeBase }),
-        },
-        transport.takeRejection(callId),
-      ),
-  );
+  const server = createMcpServer(options.tools, (tool, args, callId) =>
+    executeOperation(
+      tool.operation,
+      args,
+      {
+        requestId: crypto.randomUUID(),
+        user,
+        accountData: options.accountData,
+        ...(options.problemTypeBase === undefined ? {} : { problemTypeBase: options.problemTypeBase }),
+      },
+      transport.takeRejection(callId),
+    ));
   await server.connect(transport);
   return server;
 }

@@ -27,12 +27,7 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
     tool: "calculate_spending_by_category",
     method: "post",
     path: "/v1/analytics/spending-by-category",
-    args: {
-      currency: "EUR",
-      from: "2026-01-01",
-      to: "2026-02-28",
-      transactions: TRANSACTIONS,
-    },
+    args: { currency: "EUR", from: "2026-01-01", to: "2026-02-28", transactions: TRANSACTIONS },
   },
   {
     tool: "calculate_budget_summary",
@@ -42,10 +37,7 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
       currency: "EUR",
       year: 2026,
       month: 2,
-      budgets: [{ category: "Food", amount: "45.00" }, {
-        category: "Rent",
-        amount: 900,
-      }],
+      budgets: [{ category: "Food", amount: "45.00" }, { category: "Rent", amount: 900 }],
       transactions: TRANSACTIONS,
     },
   },
@@ -61,24 +53,21 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
         currency: "EUR",
         target_amount: "1200.00",
         target_date: "2026-12-31",
-        contributions: [{ date: "2026-01-31", amount: "100.00" }, {
-          date: "2026-03-31",
-          amount: 250,
-        }],
+        contributions: [{ date: "2026-01-31", amount: "100.00" }, { date: "2026-03-31", amount: 250 }],
       }],
     },
+  },
+  {
+    tool: "calculate_trends",
+    method: "post",
+    path: "/v1/analytics/trends",
+    args: { currency: "EUR", year: 2026, month: 2, months: 2, transactions: TRANSACTIONS },
   },
 ];
 
 /** The REST request for the same input as a tool call: the arguments as the POST body, or as the query string. */
-export function restRequest(
-  base: string,
-  call: Omit<ToolCall, "tool">,
-  token?: string,
-): Request {
-  const headers: Record<string, string> = token
-    ? { Authorization: `Bearer ${token}` }
-    : {};
+export function restRequest(base: string, call: Omit<ToolCall, "tool">, token?: string): Request {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   if (call.method === "post") {
     return new Request(base + call.path, {
       method: "POST",
@@ -86,10 +75,6 @@ export function restRequest(
       body: JSON.stringify(call.args),
     });
   }
-  const query = new URLSearchParams(
-    Object.entries(call.args).map(([k, v]) => [k, String(v)]),
-  ).toString();
-  return new Request(base + call.path + (query ? `?${query}` : ""), {
-    headers,
-  });
+  const query = new URLSearchParams(Object.entries(call.args).map(([k, v]) => [k, String(v)])).toString();
+  return new Request(base + call.path + (query ? `?${query}` : ""), { headers });
 }

@@ -10,10 +10,7 @@ import { z } from "zod";
 import type { Operation } from "@pfa/core/contracts/operation.ts";
 import { portableSchema } from "./portable-schema.ts";
 
-export type JsonSchemaObject = {
-  readonly type: "object";
-  readonly [key: string]: unknown;
-};
+export type JsonSchemaObject = { readonly type: "object"; readonly [key: string]: unknown };
 
 export interface ToolAnnotations {
   readonly title: string;
@@ -35,15 +32,12 @@ export interface ToolDefinition {
   readonly operation: Operation;
 }
 
-const CALCULATION_NOTE =
-  "Pure calculation on the data you pass in: no sign-in, no stored data, no clock. The same " +
+const CALCULATION_NOTE = "Pure calculation on the data you pass in: no sign-in, no stored data, no clock. The same " +
   "arguments always give the same result. Returns exactly the body of REST";
-const ACCOUNT_NOTE =
-  "Reads only the signed-in user's own data (row-level security). Needs the user's Supabase Auth " +
+const ACCOUNT_NOTE = "Reads only the signed-in user's own data (row-level security). Needs the user's Supabase Auth " +
   "access token: the bearer token of the MCP HTTP connection, or PFA_ACCESS_TOKEN for the stdio server. " +
   "Returns exactly the body of REST";
-const ERROR_NOTE =
-  "On failure the result has isError: true and its text is the same RFC 9457 problem JSON that REST " +
+const ERROR_NOTE = "On failure the result has isError: true and its text is the same RFC 9457 problem JSON that REST " +
   "returns (code validation_failed with errors[] naming each bad argument, unauthorized, service_unavailable, ...).";
 
 /**
@@ -52,21 +46,10 @@ const ERROR_NOTE =
  * schemas describe what a caller may send (`io: "input"`: a money amount may be a decimal string or a number),
  * output schemas what the API returns (`io: "output"`).
  */
-export function jsonSchemaOf(
-  schema: z.ZodType,
-  io: "input" | "output",
-): JsonSchemaObject {
-  const json = z.toJSONSchema(schema, {
-    target: "draft-07",
-    io,
-    unrepresentable: "any",
-  }) as Record<string, unknown>;
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchemaObject {
+  const json = z.toJSONSchema(schema, { target: "draft-07", io, unrepresentable: "any" }) as Record<string, unknown>;
   if (json.type !== "object") {
-    throw new TypeError(
-      `MCP ${io} schemas must be JSON objects; got ${
-        JSON.stringify(json.type)
-      }`,
-    );
+    throw new TypeError(`MCP ${io} schemas must be JSON objects; got ${JSON.stringify(json.type)}`);
   }
   return portableSchema(json as JsonSchemaObject);
 }
@@ -99,15 +82,11 @@ export function toolFromOperation(operation: Operation): ToolDefinition {
 }
 
 /** All tools of a registry, in registry order. Names must be unique. */
-export function toolsFromOperations(
-  operations: Iterable<Operation>,
-): readonly ToolDefinition[] {
+export function toolsFromOperations(operations: Iterable<Operation>): readonly ToolDefinition[] {
   const tools: ToolDefinition[] = [];
   const seen = new Set<string>();
   for (const operation of operations) {
-    if (seen.has(operation.name)) {
-      throw new Error(`Duplicate operation name ${operation.name}`);
-    }
+    if (seen.has(operation.name)) throw new Error(`Duplicate operation name ${operation.name}`);
     seen.add(operation.name);
     tools.push(toolFromOperation(operation));
   }

@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import type {
-  AccountOperation,
-  CalculationOperation,
-} from "@pfa/core/contracts/operation.ts";
+import type { AccountOperation, CalculationOperation } from "@pfa/core/contracts/operation.ts";
 import { createOperations } from "@pfa/core";
 import { toolFromOperation, toolsFromOperations } from "./tools.ts";
 
@@ -38,9 +35,7 @@ Deno.test("toolFromOperation: name, title and description come from the operatio
   const tool = toolFromOperation(sum);
   assert.equal(tool.name, "calculate_sum");
   assert.equal(tool.title, "Adds amounts.");
-  assert.ok(
-    tool.description.startsWith("Adds amounts.\n\nAdds every amount exactly."),
-  );
+  assert.ok(tool.description.startsWith("Adds amounts.\n\nAdds every amount exactly."));
   assert.match(tool.description, /POST \/v1\/sum/);
   assert.match(tool.description, /no sign-in/);
   assert.match(toolFromOperation(mine).description, /GET \/v1\/me\/mine/);
@@ -50,21 +45,12 @@ Deno.test("toolFromOperation: name, title and description come from the operatio
 Deno.test("toolFromOperation: input schema is the input side (money as string or number), output the output side", () => {
   const tool = toolFromOperation(sum);
   assert.equal(tool.inputSchema.type, "object");
-  const amounts = (tool.inputSchema.properties as Record<
-    string,
-    { items: unknown; description: string }
-  >).amounts;
-  assert.deepEqual(amounts?.items, {
-    anyOf: [{ type: "string" }, { type: "number" }],
-  });
+  const amounts = (tool.inputSchema.properties as Record<string, { items: unknown; description: string }>).amounts;
+  assert.deepEqual(amounts?.items, { anyOf: [{ type: "string" }, { type: "number" }] });
   assert.equal(amounts?.description, "Amounts to add.");
   assert.deepEqual(tool.inputSchema.required, ["amounts"]);
   assert.deepEqual(tool.outputSchema.properties, { total: { type: "string" } });
-  assert.equal(
-    "$schema" in tool.inputSchema,
-    false,
-    "no $schema: MCP reads such a schema as 2020-12",
-  );
+  assert.equal("$schema" in tool.inputSchema, false, "no $schema: MCP reads such a schema as 2020-12");
 });
 
 Deno.test("toolFromOperation: every tool is read-only, idempotent and closed-world", () => {
@@ -83,21 +69,12 @@ Deno.test("toolFromOperation: account operations need a user, calculations do no
 });
 
 Deno.test("toolsFromOperations: keeps registry order and refuses duplicate names", () => {
-  assert.deepEqual(toolsFromOperations([mine, sum]).map((t) => t.name), [
-    "get_mine",
-    "calculate_sum",
-  ]);
-  assert.throws(
-    () => toolsFromOperations([sum, sum]),
-    /Duplicate operation name calculate_sum/,
-  );
+  assert.deepEqual(toolsFromOperations([mine, sum]).map((t) => t.name), ["get_mine", "calculate_sum"]);
+  assert.throws(() => toolsFromOperations([sum, sum]), /Duplicate operation name calculate_sum/);
 });
 
 Deno.test("toolFromOperation: a non-object input cannot become an MCP tool", () => {
-  assert.throws(
-    () => toolFromOperation({ ...sum, input: z.array(z.string()) }),
-    /must be JSON objects/,
-  );
+  assert.throws(() => toolFromOperation({ ...sum, input: z.array(z.string()) }), /must be JSON objects/);
 });
 
 // The real registry: the ten tools of API.md §6, with the REST route each one mirrors.
@@ -118,20 +95,10 @@ const CONTRACT: Record<string, string> = {
 
 Deno.test("registry: the ten tools of API.md §6, each naming its REST route, account tools needing a user", () => {
   const tools = toolsFromOperations(createOperations().list);
-  assert.deepEqual(
-    tools.map((t) => t.name).sort(),
-    Object.keys(CONTRACT).sort(),
-  );
+  assert.deepEqual(tools.map((t) => t.name).sort(), Object.keys(CONTRACT).sort());
   for (const tool of tools) {
-    assert.ok(
-      tool.description.includes(`REST ${CONTRACT[tool.name]}.`),
-      tool.name,
-    );
-    assert.equal(
-      tool.requiresUser,
-      CONTRACT[tool.name]!.startsWith("GET"),
-      tool.name,
-    );
+    assert.ok(tool.description.includes(`REST ${CONTRACT[tool.name]}.`), tool.name);
+    assert.equal(tool.requiresUser, CONTRACT[tool.name]!.startsWith("GET"), tool.name);
     assert.ok(tool.title.length > 0 && !tool.title.includes("\n"), tool.name);
   }
 });
@@ -139,35 +106,19 @@ Deno.test("registry: the ten tools of API.md §6, each naming its REST route, ac
 Deno.test("registry: query integers accept a JSON integer or digits; unknown arguments are refused", () => {
   const tools = toolsFromOperations(createOperations().list);
   const budget = tools.find((t) => t.name === "get_budget_summary")!;
-  const month = (budget.inputSchema.properties as Record<
-    string,
-    { anyOf: { type: string }[] }
-  >).month;
+  const month = (budget.inputSchema.properties as Record<string, { anyOf: { type: string }[] }>).month;
   assert.deepEqual(month?.anyOf.map((s) => s.type), ["integer", "string"]);
   assert.equal(budget.inputSchema.additionalProperties, false);
-  assert.deepEqual(
-    tools.find((t) => t.name === "get_goal_progress")!.inputSchema.properties,
-    {},
-  );
+  assert.deepEqual(tools.find((t) => t.name === "get_goal_progress")!.inputSchema.properties, {});
 });
 
 Deno.test("registry: the budget tools take rollover (and POST history) as parameters (API.md §9.6)", () => {
   const tools = toolsFromOperations(createOperations().list);
   const props = (name: string) =>
-    tools.find((t) => t.name === name)!.inputSchema.properties as Record<
-      string,
-      { enum?: string[] }
-    >;
+    tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum?: string[] }>;
   for (const name of ["get_budget_summary", "calculate_budget_summary"]) {
-    assert.deepEqual(
-      props(name).rollover?.enum,
-      ["none", "positive", "full"],
-      name,
-    );
+    assert.deepEqual(props(name).rollover?.enum, ["none", "positive", "full"], name);
   }
-  assert.ok(
-    props("calculate_budget_summary").history,
-    "calculate_budget_summary takes history",
-  );
+  assert.ok(props("calculate_budget_summary").history, "calculate_budget_summary takes history");
   assert.ok(props("get_trends").months, "get_trends takes months");
 });
