@@ -218,7 +218,7 @@ export function registerOperation(registry: Registry, op: Operation): void {
   });
 }
 
-/** Registers a service route (no auth, no rate limit). */
+/** Registers a service route (no auth, no rate limit; another method than GET is 405 with `Allow`). */
 export function registerServiceRoute(
   registry: Registry,
   entry: {
@@ -244,6 +244,7 @@ export function registerServiceRoute(
         headers: { "X-Request-Id": ref("X-Request-Id") } as never,
         content: { [entry.contentType]: { schema: entry.schema as never } },
       },
+      405: problemResponse(405, ["Allow"]) as never,
       500: problemResponse(500) as never,
     },
   });
@@ -304,6 +305,7 @@ export function openApiObjectConfig() {
       version: API_VERSION,
       description: API_DESCRIPTION,
       license: { name: "MIT", identifier: "MIT" },
+      contact: { name: "Personal Finance API maintainers" },
     },
     servers: SERVERS,
     tags: TAGS,
