@@ -6,17 +6,14 @@
  * each user through row-level security.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StatementImportRow } from "../../packages/core/src/contracts/account-data.ts";
 import { storedAccounts } from "../../packages/core/src/operations/account-statements.ts";
 import { balanceOnDate } from "../../packages/core/src/services/balance-on-date.ts";
 import { reconcileStatements } from "../../packages/core/src/services/reconcile-statements.ts";
-import { InMemoryAccountData, type StoredTransaction } from "../../packages/core/src/testing/in-memory-account-data.ts";
 import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
 import type { TestDatabase } from "../../scripts/db/test-database.ts";
-import { toStatementImport, toStatementTransaction } from "../functions/v1/data/rows.ts";
-import type { Row } from "../functions/v1/data/values.ts";
 import { actingAs, addStranger, migratedDatabase, rolledBack, STRANGER_ID } from "./helpers.ts";
+import { ownerContract } from "./owner-contract.ts";
 
 let db: TestDatabase;
 
@@ -32,19 +29,7 @@ const str = (v: unknown) => (v === null ? null : String(v));
 
 /** What the core computes for `user`, from the raw rows read as the owner through `client`. */
 async function core(client: SqlClient, user: string) {
-  const imports = await client.query<{ row: Row }>(
-    "select to_jsonb(i) as row from public.statement_imports i where user_id = $1",
-    [user],
-  );
-  const txs = await client.query<{ row: Row }>(
-    `select to_jsonb(t) - 'kind' || jsonb_build_object('kind', t.effective_kind) as row
-     from public.statement_transactions t where user_id = $1`,
-    [user],
-  );
-  const data = new InMemoryAccountData({
-    imports: imports.map((r): StatementImportRow => toStatementImport(r.row)),
-    transactions: txs.map((r): StoredTransaction => toStatementTransaction(r.row)),
-  });
+  const data = await ownerContract(client, user);
   const { accounts } = storedAccounts(await data.statementBalances(null, []), []);
   const reconciliation = accounts.flatMap((a) =>
     reconcileStatements(a.statements).map((r, i) => ({

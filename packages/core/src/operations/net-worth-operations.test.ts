@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { StatementImportRow } from "../contracts/account-data.ts";
 import { InMemoryAccountData } from "../testing/in-memory-account-data.ts";
+import { storedImport } from "../testing/statement-import.ts";
 import { storedTransaction } from "../testing/stored-transaction.ts";
 import { asyncErrorsOf, errorsOf, get, post } from "../testing/run.ts";
 import { createOperations } from "./index.ts";
@@ -273,26 +273,7 @@ function addDays(date: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-let n = 0;
-function imp(fields: Partial<StatementImportRow> & Pick<StatementImportRow, "account_name">): StatementImportRow {
-  n += 1;
-  return {
-    id: `20000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-    file_name: "s.csv",
-    format: "csv",
-    status: "completed",
-    statement_start: null,
-    statement_end: null,
-    currency: "EUR",
-    opening_balance_minor: 0,
-    closing_balance_minor: null,
-    transaction_count: 0,
-    duplicate_count: 0,
-    error_count: 0,
-    imported_at: "2026-01-01T00:00:00Z",
-    ...fields,
-  };
-}
+const imp = storedImport;
 
 describe("get_net_worth and list_accounts (through the AccountData contract)", () => {
   const jan = imp({
