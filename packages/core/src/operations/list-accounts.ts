@@ -27,8 +27,8 @@ export function listAccountsOperation(schemas: Schemas) {
     input: accountsQuery,
     output: accountsReport,
     async run(input, ctx) {
-      const { today } = await accountDefaults(ctx);
-      const asOf = input.as_of ?? today;
+      // The profile is read only for "today": a given `as_of` needs no default.
+      const asOf = input.as_of ?? (await accountDefaults(ctx)).today;
       let currency: string | null = null;
       if (input.currency !== undefined) {
         currency = input.currency.toUpperCase();

@@ -386,6 +386,10 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
       statement_count: 2,
       reconciled: false, // the winning January import reports 1,500.00 but computes 1,400.00
     }]);
+    // With `as_of` given, nothing but the statement aggregates is read (every currency: null).
+    const d = data();
+    await get(listAccounts, { as_of: "2026-01-15" }, { data: d, subject: "u" });
+    expect(d.calls).toEqual(["statementBalances(null,2026-01-15)"]);
     expect(await asyncErrorsOf(() => get(listAccounts, { currency: "XYZ" }, ctx()))).toEqual([
       ["currency", "unknown_currency"],
     ]);
