@@ -8,6 +8,7 @@
  * variable of docs/CONFIGURATION.md.
  */
 import { DEMO_USERS } from "./db/demo-data.ts";
+import { bundleDocs } from "./docs/bundle.mjs";
 import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { localSupabaseUrl } from "./local/demo-token.ts";
@@ -27,6 +28,11 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 const supabaseUrl = localSupabaseUrl();
 const context = { host, port, databaseUrl: Deno.env.get("DATABASE_URL") };
+try {
+  bundleDocs({ quiet: true }); // Scalar's bundle into the function folder, as deployed (a copy: milliseconds).
+} catch (error) {
+  console.warn(`warning: /v1/docs will not render: ${(error as Error).message}`);
+}
 
 /** Everything that can fail before the server listens; each failure is one line and exit code 1 (failStartup). */
 async function prepare() {

@@ -115,6 +115,7 @@ export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
     goals: limits.maxGoals,
     contributionsPerGoal: limits.maxContributionsPerGoal,
     text: limits.maxTextLength,
+    statements: limits.maxStatements,
   };
 }
 

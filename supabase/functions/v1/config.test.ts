@@ -32,6 +32,7 @@ Deno.test("config: defaults follow API.md §5", () => {
     maxTextLength: 200,
     bodyReadTimeoutMs: 10_000,
     maxConcurrentBodyReads: 64,
+    maxStatements: 1000,
   });
   assert.deepEqual(c.rateLimit, { requests: 300, windowSeconds: 60 });
 });
@@ -53,6 +54,7 @@ Deno.test("config: every override is read", () => {
     PFA_MAX_GOALS: "12",
     PFA_MAX_CONTRIBUTIONS_PER_GOAL: "13",
     PFA_MAX_TEXT_LENGTH: "14",
+    PFA_MAX_STATEMENTS: "16",
     PFA_RATE_LIMIT_REQUESTS: "0",
     PFA_RATE_LIMIT_WINDOW_SECONDS: "15",
     PFA_DB_STATEMENT_TIMEOUT_MS: "250",
@@ -74,6 +76,7 @@ Deno.test("config: every override is read", () => {
     maxTextLength: 14,
     bodyReadTimeoutMs: 1500,
     maxConcurrentBodyReads: 7,
+    maxStatements: 16,
   });
   assert.deepEqual(c.rateLimit, { requests: 0, windowSeconds: 15 });
   assert.deepEqual(c.database, {

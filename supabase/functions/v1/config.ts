@@ -21,6 +21,8 @@ export interface Limits {
   readonly bodyReadTimeoutMs: number;
   /** Request bodies read at once; more wait for a slot (503 past the read timeout). Default 64. */
   readonly maxConcurrentBodyReads: number;
+  /** Statements per net-worth request (default 1,000). */
+  readonly maxStatements: number;
 }
 
 export interface RateLimitConfig {
@@ -90,6 +92,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxTextLength: 200,
   bodyReadTimeoutMs: 10_000,
   maxConcurrentBodyReads: 64,
+  maxStatements: 1_000,
 };
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { requests: 300, windowSeconds: 60 };
@@ -180,6 +183,7 @@ export function loadConfig(env: Env): Config {
     maxTextLength: int("PFA_MAX_TEXT_LENGTH", DEFAULT_LIMITS.maxTextLength, 1, 100_000),
     bodyReadTimeoutMs: int("PFA_BODY_READ_TIMEOUT_MS", DEFAULT_LIMITS.bodyReadTimeoutMs, 100, 600_000),
     maxConcurrentBodyReads: int("PFA_MAX_CONCURRENT_BODY_READS", DEFAULT_LIMITS.maxConcurrentBodyReads, 1, 100_000),
+    maxStatements: int("PFA_MAX_STATEMENTS", DEFAULT_LIMITS.maxStatements, 1, 100_000),
   };
   const rateLimit: RateLimitConfig = {
     requests: int("PFA_RATE_LIMIT_REQUESTS", DEFAULT_RATE_LIMIT.requests, 0, 1_000_000),
