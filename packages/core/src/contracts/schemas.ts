@@ -6,6 +6,7 @@ import { spendingSchemas } from "./spending.ts";
 import { statementSchemas } from "./statements.ts";
 import { transactionSchema } from "./transaction.ts";
 import { trendsSchemas } from "./trends.ts";
+import { forecastSchemas, recurringSchemas } from "./recurring.ts";
 
 /** Every request and response schema, built with the given limits. */
 export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
@@ -18,6 +19,8 @@ export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
     goals: goalSchemas(limits),
     statements: statementSchemas(limits),
     trends: trendsSchemas(limits),
+    recurring: recurringSchemas(limits),
+    forecast: forecastSchemas(limits),
   };
 }
 

@@ -17,6 +17,9 @@ import { listStatementImportsOperation } from "./list-statement-imports.ts";
 import { listStatementTransactionsOperation } from "./list-statement-transactions.ts";
 import { calculateTrendsOperation } from "./calculate-trends.ts";
 import { getTrendsOperation } from "./get-trends.ts";
+import { calculateRecurringOperation } from "./calculate-recurring.ts";
+import { getRecurringOperation } from "./get-recurring.ts";
+import { calculateForecastOperation } from "./calculate-forecast.ts";
 
 /** Builds the schemas and the ten operations with the given limits (default: API.md §5). */
 export function createOperations(limits: Partial<Limits> = {}) {
@@ -34,6 +37,9 @@ export function createOperations(limits: Partial<Limits> = {}) {
     list_statement_transactions: listStatementTransactionsOperation(schemas),
     calculate_trends: calculateTrendsOperation(schemas),
     get_trends: getTrendsOperation(schemas),
+    calculate_recurring: calculateRecurringOperation(schemas),
+    get_recurring: getRecurringOperation(schemas),
+    calculate_forecast: calculateForecastOperation(schemas),
   };
   const list: readonly Operation[] = Object.values(byName);
   return { schemas, byName, list };
