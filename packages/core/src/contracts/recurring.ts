@@ -70,6 +70,10 @@ export const FORECAST_RULES = "Rules (API.md §9.2): streams are found exactly a
   "`out_of_range`). `runway_status` is `stable` when `runway_days` is null or ≥ 90, `watch` for 30–89, `urgent` " +
   "below 30. An `end_date` after 9999-12-31 is 422 `out_of_range` on `horizon_days`. ";
 
+const SAME_DATE_ORDER =
+  " Exception: among transactions on the same date, their input order decides a stream's `name`, " +
+  "a category tie and the order of `transaction_ids`.";
+
 const HORIZON_RULE = "Days to project after `as_of`, 1–366; default 90.";
 
 const streamExample = {
@@ -102,7 +106,7 @@ export function recurringSchemas(limits: Limits) {
     z.strictObject({
       currency: currencyInput("Currency of the calculation; every transaction must be in it."),
       as_of: asOf,
-      transactions: transactionsField(limits),
+      transactions: transactionsField(limits, SAME_DATE_ORDER),
     }),
     "Recurring streams request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) " +
       "are rejected.",
@@ -177,7 +181,7 @@ export function forecastSchemas(limits: Limits) {
       as_of: dateField("The forecast's start date; transactions after it are ignored.", ["2026-03-20"]),
       starting_balance: moneyInput("Balance at the end of `as_of`, signed."),
       horizon_days: doc(z.int().min(1).max(366), HORIZON_RULE, [90]).optional(),
-      transactions: transactionsField(limits),
+      transactions: transactionsField(limits, SAME_DATE_ORDER),
     }),
     "Forecast request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are " +
       "rejected.",

@@ -1,5 +1,5 @@
 /** The forecast of POST and GET alike: end date, projection, runway, formatted as a ForecastReport. */
-import { addDays } from "../calendar/day-number.ts";
+import { dayNumber, fromDayNumber } from "../calendar/day-number.ts";
 import { MAX_DATE } from "../calendar/months.ts";
 import { numberCalculator } from "../money/calculator.ts";
 import { ValidationError } from "../problem/validation-error.ts";
@@ -20,15 +20,16 @@ export interface ForecastArguments {
 }
 
 export function forecastReport(a: ForecastArguments) {
-  const endDate = addDays(a.asOf, a.horizonDays);
-  if (endDate > MAX_DATE) {
-    const message = `\`as_of\` + \`horizon_days\` is ${endDate}, after ${MAX_DATE}, the last date this API represents.`;
+  const end = dayNumber(a.asOf) + a.horizonDays;
+  if (end > dayNumber(MAX_DATE)) {
+    const message = `\`as_of\` + \`horizon_days\` is after ${MAX_DATE}, the last date this API represents.`;
     throw new ValidationError([
       a.where === "body"
         ? { pointer: "/horizon_days", code: "out_of_range", message }
         : { parameter: "horizon_days", code: "out_of_range", message },
     ]);
   }
+  const endDate = fromDayNumber(end);
   const result = locateOverflow(a.where === "body" ? "/starting_balance" : "", () =>
     cashFlowForecast({
       asOf: a.asOf,

@@ -2,8 +2,10 @@
  * The frequency table of API.md §9.1 rule 4, and the period arithmetic of its rows. Day periods add days; month
  * periods add months from the anchor date with the day clamped to the month's end (never chained).
  */
-import { addDays } from "../calendar/day-number.ts";
+import { dayNumber, fromDayNumber } from "../calendar/day-number.ts";
 import { addMonths } from "../calendar/months.ts";
+
+const LAST_DAY = dayNumber("9999-12-31");
 
 export type Frequency = "weekly" | "biweekly" | "monthly" | "quarterly" | "annually";
 
@@ -56,6 +58,6 @@ export function frequencyForGap(gap: number): FrequencyRow | undefined {
  */
 export function addPeriods(anchor: string, r: FrequencyRow, k: number): string | undefined {
   if (r.months > 0) return addMonths(anchor, r.months * k);
-  const date = addDays(anchor, r.days * k);
-  return date.length === 10 && date <= "9999-12-31" ? date : undefined;
+  const day = dayNumber(anchor) + r.days * k;
+  return day <= LAST_DAY ? fromDayNumber(day) : undefined;
 }
