@@ -44,6 +44,9 @@ describe("operation registry", () => {
       ["list_statement_transactions", "account", "get", "/v1/me/statements/transactions"],
       ["calculate_trends", "calculation", "post", "/v1/analytics/trends"],
       ["get_trends", "account", "get", "/v1/me/analytics/trends"],
+      ["calculate_recurring", "calculation", "post", "/v1/analytics/recurring"],
+      ["get_recurring", "account", "get", "/v1/me/analytics/recurring"],
+      ["calculate_forecast", "calculation", "post", "/v1/analytics/forecast"],
     ]);
     expect(byName.get_cashflow).toBe(list[5]);
   });
