@@ -11,7 +11,12 @@ import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { silentRequestLogger } from "../supabase/functions/v1/http/request-log.ts";
 import { Client, StdioClientTransport } from "../supabase/functions/v1/mcp/sdk.ts";
-import { CALCULATION_CALLS, restRequest, type ToolCall } from "../supabase/functions/v1/mcp/test-calls.ts";
+import {
+  CALCULATION_CALLS,
+  RECURRING_CALLS,
+  restRequest,
+  type ToolCall,
+} from "../supabase/functions/v1/mcp/test-calls.ts";
 import { createDemoToken, localSupabaseUrl } from "./local/demo-token.ts";
 import { type LocalDatabase, openLocalDatabase } from "./local/local-database.ts";
 import { ensureSigningKeys, publicJwks } from "./local/signing-keys.ts";
@@ -21,12 +26,17 @@ const DEMO_EMAIL = "alice@example.com";
 const TOOLS = [
   "calculate_budget_summary",
   "calculate_cashflow",
+  "calculate_forecast",
   "calculate_goal_progress",
+  "calculate_recurring",
   "calculate_spending_by_category",
+  "calculate_trends",
   "get_budget_summary",
   "get_cashflow",
   "get_goal_progress",
+  "get_recurring",
   "get_spending_by_category",
+  "get_trends",
   "list_statement_imports",
   "list_statement_transactions",
 ];
@@ -48,6 +58,8 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     path: "/v1/me/statements/transactions",
     args: { limit: 4, kind: "expense" },
   },
+  { tool: "get_trends", method: "get", path: "/v1/me/analytics/trends", args: { months: 6 } },
+  { tool: "get_recurring", method: "get", path: "/v1/me/analytics/recurring", args: {} },
 ];
 
 type TextBlock = { type: string; text: string };
@@ -105,7 +117,7 @@ Deno.test("stdio: the ten tools; every tool's result is the REST body byte for b
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
     assert.ok(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations?.idempotentHint === true));
-    for (const call of [...CALCULATION_CALLS, ...ACCOUNT_CALLS]) {
+    for (const call of [...CALCULATION_CALLS, ...RECURRING_CALLS, ...ACCOUNT_CALLS]) {
       const result = await client.callTool({ name: call.tool, arguments: call.args });
       const [status, body] = await restText(call, token);
       assert.equal(status, 200, `${call.tool}: ${body}`);
