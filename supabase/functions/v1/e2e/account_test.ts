@@ -21,12 +21,7 @@ import {
   USER_NOBODY,
   USER_R,
 } from "./fixtures.ts";
-import {
-  assertConforms,
-  assertProblem,
-  type Harness,
-  startHarness,
-} from "./harness.ts";
+import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 import { es256Key, sign, unsignedToken } from "./tokens.ts";
 import { claimsFor } from "./tokens.ts";
 
@@ -35,22 +30,14 @@ const tokens: Record<string, string> = {};
 
 Deno.test.beforeAll(async () => {
   harness = await startHarness();
-  for (const user of [USER_A, USER_B, USER_C, USER_NOBODY]) {
-    tokens[user] = await harness.token(user);
-  }
+  for (const user of [USER_A, USER_B, USER_C, USER_NOBODY]) tokens[user] = await harness.token(user);
 });
 Deno.test.afterAll(async () => {
   await harness?.close();
 });
 
-async function get(
-  path: string,
-  user = USER_A,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return await harness.fetch(path, {
-    headers: { Authorization: `Bearer ${tokens[user]}`, ...headers },
-  });
+async function get(path: string, user = USER_A, headers: Record<string, string> = {}): Promise<Response> {
+  return await harness.fetch(path, { headers: { Authorization: `Bearer ${tokens[user]}`, ...headers } });
 }
 
 // deno-lint-ignore no-explicit-any
@@ -89,14 +76,7 @@ Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile defa
         transaction_count: 3,
       },
       // 80.00 food − 15.00 refund; the 500.00 transfer is left out
-      {
-        month: 2,
-        income: "0.00",
-        expenses: "65.00",
-        net: "-65.00",
-        cumulative_net: "2774.50",
-        transaction_count: 2,
-      },
+      { month: 2, income: "0.00", expenses: "65.00", net: "-65.00", cumulative_net: "2774.50", transaction_count: 2 },
       {
         month: 3,
         income: "3000.00",
@@ -107,12 +87,7 @@ Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile defa
       },
       ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => zero(m, "4774.51")),
     ],
-    totals: {
-      income: "6000.00",
-      expenses: "1225.49",
-      net: "4774.51",
-      transaction_count: 7,
-    },
+    totals: { income: "6000.00", expenses: "1225.49", net: "4774.51", transaction_count: 7 },
     months_with_activity: 3,
     // 6000.00 / 3; 1225.49 / 3 = 408.4966…; 4774.51 / 3 = 1591.5033…
     monthly_average: { income: "2000.00", expenses: "408.50", net: "1591.50" },
@@ -123,11 +98,7 @@ Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile defa
 });
 
 Deno.test("GET /v1/me/analytics/spending-by-category: user A, January and February", async () => {
-  const body = await ok(
-    await get(
-      "/v1/me/analytics/spending-by-category?from=2026-01-01&to=2026-02-28",
-    ),
-  );
+  const body = await ok(await get("/v1/me/analytics/spending-by-category?from=2026-01-01&to=2026-02-28"));
   assertConforms("get_spending_by_category", body);
   assert.deepEqual(body, {
     currency: "EUR",
@@ -136,18 +107,8 @@ Deno.test("GET /v1/me/analytics/spending-by-category: user A, January and Februa
     total: "225.50",
     categories: [
       // 120.50 + 80.00 − 15.00; 185.50 / 225.50 = 82.261…
-      {
-        category: "Food",
-        total: "185.50",
-        share_percent: 82.26,
-        transaction_count: 3,
-      },
-      {
-        category: "Transport",
-        total: "40.00",
-        share_percent: 17.74,
-        transaction_count: 1,
-      },
+      { category: "Food", total: "185.50", share_percent: 82.26, transaction_count: 3 },
+      { category: "Transport", total: "40.00", share_percent: 17.74, transaction_count: 1 },
     ],
     excluded: { income_count: 2, transfer_count: 1, outside_period_count: 2 },
     other_currencies: ["USD"],
@@ -197,51 +158,29 @@ Deno.test("GET /v1/me/budget/summary: user A, February 2026", async () => {
 });
 
 Deno.test("GET /v1/me/budget/summary?rollover=full: user A, March 2026 carries February's budgets", async () => {
-  const body = await ok(
-    await get("/v1/me/budget/summary?year=2026&month=3&rollover=full"),
-  );
+  const body = await ok(await get("/v1/me/budget/summary?year=2026&month=3&rollover=full"));
   assertConforms("get_budget_summary", body);
   // February: Food 100.00 − (80.00 − 15.00 refund) = 35.00 left, Transport 50.00 left; no March budgets.
   assert.deepEqual(
-    [
-      body.budgeted,
-      body.spent,
-      body.remaining,
-      body.unbudgeted_spent,
-      body.carryover_in,
-      body.available,
-    ],
+    [body.budgeted, body.spent, body.remaining, body.unbudgeted_spent, body.carryover_in, body.available],
     ["0.00", "999.99", "-999.99", "999.99", "85.00", "-914.99"],
   );
   assert.deepEqual(
     body.categories.map((
       c: Record<string, unknown>,
-    ) => [
-      c.category,
-      c.budgeted,
-      c.spent,
-      c.status,
-      c.carryover_in,
-      c.available,
-    ]),
+    ) => [c.category, c.budgeted, c.spent, c.status, c.carryover_in, c.available]),
     [
       ["Food", "0.00", "0.00", "unbudgeted", "35.00", "35.00"],
       ["Rent", "0.00", "999.99", "unbudgeted", "0.00", "-999.99"],
       ["Transport", "0.00", "0.00", "unbudgeted", "50.00", "50.00"],
     ],
   );
-  const unknown = await assertProblem(
-    await get("/v1/me/budget/summary?rollover=carry"),
-    422,
-    "validation_failed",
-  );
+  const unknown = await assertProblem(await get("/v1/me/budget/summary?rollover=carry"), 422, "validation_failed");
   assert.equal(unknown.errors[0].parameter, "rollover");
 });
 
 Deno.test("GET /v1/me/analytics/trends: user A, December 2025 to February 2026", async () => {
-  const body = await ok(
-    await get("/v1/me/analytics/trends?year=2026&month=2&months=3"),
-  );
+  const body = await ok(await get("/v1/me/analytics/trends?year=2026&month=2&months=3"));
   assertConforms("get_trends", body);
   assert.deepEqual(body, {
     currency: "EUR",
@@ -298,9 +237,7 @@ function addMonthsClamped(iso: string, months: number): string {
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, "0")}-${
-    String(Math.min(d, last)).padStart(2, "0")
-  }`;
+  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
 }
 
 Deno.test("GET /v1/me/goals/progress: user A's goals as of today (UTC profile)", async () => {
@@ -348,11 +285,7 @@ Deno.test("GET /v1/me/statements/imports: user A, newest first, amounts in the i
   const body = await ok(await get("/v1/me/statements/imports"));
   assertConforms("list_statement_imports", body);
   assert.equal(body.next_cursor, null);
-  assert.deepEqual(body.data.map((i: { id: string }) => i.id), [
-    IMPORT_A3,
-    IMPORT_A2,
-    IMPORT_A1,
-  ]);
+  assert.deepEqual(body.data.map((i: { id: string }) => i.id), [IMPORT_A3, IMPORT_A2, IMPORT_A1]);
   assert.deepEqual(body.data[2], {
     id: IMPORT_A1,
     account_name: "Checking",
@@ -375,10 +308,7 @@ Deno.test("GET /v1/me/statements/imports: user A, newest first, amounts in the i
 Deno.test("GET /v1/me/statements/transactions: user A, date then id descending, and each filter", async () => {
   const all = await ok(await get("/v1/me/statements/transactions"));
   assertConforms("list_statement_transactions", all);
-  assert.deepEqual(
-    all.data.map((t: { id: string }) => t.id),
-    [8, 7, 6, 5, 4, 3, 2, 10, 1, 9].map(txA),
-  );
+  assert.deepEqual(all.data.map((t: { id: string }) => t.id), [8, 7, 6, 5, 4, 3, 2, 10, 1, 9].map(txA));
   assert.deepEqual(all.data.find((t: { id: string }) => t.id === txA(5)), {
     id: txA(5),
     statement_import_id: IMPORT_A1,
@@ -390,36 +320,19 @@ Deno.test("GET /v1/me/statements/transactions: user A, date then id descending, 
     category: "Food",
     kind: "expense",
   });
-  assert.equal(
-    all.data.find((t: { id: string }) => t.id === txA(1)).kind,
-    "income",
-    "kind resolved from the sign",
-  );
-  assert.equal(
-    all.data.find((t: { id: string }) => t.id === txA(10)).amount,
-    "-25.00",
-  );
+  assert.equal(all.data.find((t: { id: string }) => t.id === txA(1)).kind, "income", "kind resolved from the sign");
+  assert.equal(all.data.find((t: { id: string }) => t.id === txA(10)).amount, "-25.00");
   const ids = async (query: string) =>
-    (await ok(await get(`/v1/me/statements/transactions?${query}`))).data.map((
-      t: { id: string },
-    ) => t.id);
+    (await ok(await get(`/v1/me/statements/transactions?${query}`))).data.map((t: { id: string }) => t.id);
   assert.deepEqual(await ids("kind=transfer"), [txA(6)]);
   assert.deepEqual(await ids("category=Food"), [5, 4, 2, 10, 9].map(txA));
-  assert.deepEqual(
-    await ids("from=2026-02-01&to=2026-02-28"),
-    [6, 5, 4].map(txA),
-  );
-  assert.deepEqual(
-    await ids(`statement_import_id=${IMPORT_A2}`),
-    [8, 7].map(txA),
-  );
+  assert.deepEqual(await ids("from=2026-02-01&to=2026-02-28"), [6, 5, 4].map(txA));
+  assert.deepEqual(await ids(`statement_import_id=${IMPORT_A2}`), [8, 7].map(txA));
 });
 
 Deno.test("two users never see each other's data", async () => {
   // B's USD cashflow: if A's USD expense (25.00 in January) leaked in, January would show 75.00.
-  const cashflow = await ok(
-    await get("/v1/me/analytics/cashflow?year=2026", USER_B),
-  );
+  const cashflow = await ok(await get("/v1/me/analytics/cashflow?year=2026", USER_B));
   assert.equal(cashflow.currency, "USD");
   assert.deepEqual(cashflow.months[0], {
     month: 1,
@@ -429,43 +342,23 @@ Deno.test("two users never see each other's data", async () => {
     cumulative_net: "-50.00",
     transaction_count: 1,
   });
-  assert.deepEqual(cashflow.totals, {
-    income: "1000.00",
-    expenses: "50.00",
-    net: "950.00",
-    transaction_count: 2,
-  });
+  assert.deepEqual(cashflow.totals, { income: "1000.00", expenses: "50.00", net: "950.00", transaction_count: 2 });
   assert.deepEqual(cashflow.other_currencies, []);
   // …and A asking for USD sees only its own 25.00.
-  const aUsd = await ok(
-    await get("/v1/me/analytics/cashflow?year=2026&currency=usd"),
-  );
+  const aUsd = await ok(await get("/v1/me/analytics/cashflow?year=2026&currency=usd"));
   assert.equal(aUsd.totals.expenses, "25.00");
 
-  const bTransactions = await ok(
-    await get("/v1/me/statements/transactions", USER_B),
-  );
-  assert.deepEqual(bTransactions.data.map((t: { id: string }) => t.id), [
-    TX_B2,
-    TX_B1,
-  ]);
+  const bTransactions = await ok(await get("/v1/me/statements/transactions", USER_B));
+  assert.deepEqual(bTransactions.data.map((t: { id: string }) => t.id), [TX_B2, TX_B1]);
   const bImports = await ok(await get("/v1/me/statements/imports", USER_B));
   assert.deepEqual(bImports.data.map((i: { id: string }) => i.id), [IMPORT_B1]);
   const bGoals = await ok(await get("/v1/me/goals/progress", USER_B));
-  assert.deepEqual(bGoals.goals.map((g: { name: string }) => g.name), [
-    "Vacation",
-  ]);
+  assert.deepEqual(bGoals.goals.map((g: { name: string }) => g.name), ["Vacation"]);
   // A filtering on B's import finds nothing.
-  const probe = await ok(
-    await get(
-      `/v1/me/statements/transactions?statement_import_id=${IMPORT_B1}`,
-    ),
-  );
+  const probe = await ok(await get(`/v1/me/statements/transactions?statement_import_id=${IMPORT_B1}`));
   assert.deepEqual(probe.data, []);
 
-  const nobody = await ok(
-    await get("/v1/me/statements/transactions", USER_NOBODY),
-  );
+  const nobody = await ok(await get("/v1/me/statements/transactions", USER_NOBODY));
   assert.deepEqual(nobody, { data: [], next_cursor: null });
   const nobodyGoals = await ok(await get("/v1/me/goals/progress", USER_NOBODY));
   assert.deepEqual(nobodyGoals.goals, []);
@@ -475,36 +368,21 @@ Deno.test("a cursor works only for the user it was issued to", async () => {
   const page = await ok(await get("/v1/me/statements/transactions?limit=2"));
   assert.ok(page.next_cursor);
   const stolen = await get(
-    `/v1/me/statements/transactions?limit=2&cursor=${
-      encodeURIComponent(page.next_cursor)
-    }`,
+    `/v1/me/statements/transactions?limit=2&cursor=${encodeURIComponent(page.next_cursor)}`,
     USER_B,
   );
   const problem = await assertProblem(stolen, 422, "validation_failed");
-  assert.deepEqual(
-    problem.errors.map((
-      e: { parameter: string; code: string },
-    ) => [e.parameter, e.code]),
-    [
-      ["cursor", "invalid_cursor"],
-    ],
-  );
+  assert.deepEqual(problem.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["cursor", "invalid_cursor"],
+  ]);
 });
 
 Deno.test("a cursor carries its filters: other filters are a 422, the Link keeps them and continues", async () => {
   // User A's expenses (kind resolved from the sign; txA(5) is a refund stored as `expense`), date descending:
   // txA(8) 03-05, txA(5) 02-14, txA(4) 02-03, txA(3) 01-20, txA(2) 01-10, txA(10) 01-07 (USD), txA(9) 2025-12-30.
-  const first = await get(
-    "/v1/me/statements/transactions?kind=expense&limit=5",
-  );
+  const first = await get("/v1/me/statements/transactions?kind=expense&limit=5");
   const page = await ok(first);
-  assert.deepEqual(page.data.map((row: { id: string }) => row.id), [
-    txA(8),
-    txA(5),
-    txA(4),
-    txA(3),
-    txA(2),
-  ]);
+  assert.deepEqual(page.data.map((row: { id: string }) => row.id), [txA(8), txA(5), txA(4), txA(3), txA(2)]);
   assert.ok(page.next_cursor);
   const cursor = encodeURIComponent(page.next_cursor);
   for (
@@ -517,11 +395,7 @@ Deno.test("a cursor carries its filters: other filters are a 422, the Link keeps
       `kind=expense&statement_import_id=${IMPORT_A1}&limit=5&cursor=${cursor}`,
     ]
   ) {
-    const problem = await assertProblem(
-      await get(`/v1/me/statements/transactions?${query}`),
-      422,
-      "validation_failed",
-    );
+    const problem = await assertProblem(await get(`/v1/me/statements/transactions?${query}`), 422, "validation_failed");
     assert.deepEqual(problem.errors, [{
       parameter: "cursor",
       code: "invalid_cursor",
@@ -532,24 +406,15 @@ Deno.test("a cursor carries its filters: other filters are a 422, the Link keeps
   // The Link target repeats the filters, so following it continues the filtered list to its end.
   const match = /^<([^>]+)>; rel="next"$/.exec(first.headers.get("link") ?? "");
   assert.ok(match);
-  const next = new URL(
-    match[1]!,
-    `${harness.base}/v1/me/statements/transactions?kind=expense&limit=5`,
-  );
+  const next = new URL(match[1]!, `${harness.base}/v1/me/statements/transactions?kind=expense&limit=5`);
   assert.equal(next.searchParams.get("kind"), "expense");
   const rest = await ok(await get(next.pathname + next.search));
-  assert.deepEqual(rest.data.map((row: { id: string }) => row.id), [
-    txA(10),
-    txA(9),
-  ]);
+  assert.deepEqual(rest.data.map((row: { id: string }) => row.id), [txA(10), txA(9)]);
   assert.equal(rest.next_cursor, null);
 });
 
 /** Follows `Link: <…>; rel="next"` from the first page to the last and returns every id in order. */
-async function walk(
-  path: string,
-  limit: number,
-): Promise<{ ids: string[]; pages: number }> {
+async function walk(path: string, limit: number): Promise<{ ids: string[]; pages: number }> {
   let url = new URL(`${harness.base}${path}?limit=${limit}`);
   const ids: string[] = [];
   let pages = 0;
@@ -580,25 +445,15 @@ Deno.test("pagination walk over 230 transactions at page sizes 1, 7, 50 and 200"
   const expected = pagerTransactionOrder();
   for (const limit of [1, 7, 50, 200]) {
     const { ids, pages } = await walk("/v1/me/statements/transactions", limit);
-    assert.equal(
-      new Set(ids).size,
-      ids.length,
-      `no duplicates at limit ${limit}`,
-    );
-    assert.deepEqual(
-      ids,
-      expected,
-      `no gaps and the order held at limit ${limit}`,
-    );
+    assert.equal(new Set(ids).size, ids.length, `no duplicates at limit ${limit}`);
+    assert.deepEqual(ids, expected, `no gaps and the order held at limit ${limit}`);
     assert.equal(pages, Math.ceil(230 / limit), "no empty trailing page");
   }
 });
 
 Deno.test("pagination walk over 12 imports (pairs share imported_at) at page sizes 1, 7, 50 and 200", async () => {
   const expected = pagerImportOrder();
-  const unpaged = await ok(
-    await get("/v1/me/statements/imports?limit=200", USER_C),
-  );
+  const unpaged = await ok(await get("/v1/me/statements/imports?limit=200", USER_C));
   assert.deepEqual(unpaged.data.map((i: { id: string }) => i.id), expected);
   for (const limit of [1, 7, 50, 200]) {
     const { ids } = await walk("/v1/me/statements/imports", limit);
@@ -613,16 +468,12 @@ Deno.test("ETag revalidation: same tag for the same data, 304 on If-None-Match, 
   const second = await get("/v1/me/goals/progress");
   assert.equal(second.headers.get("etag"), etag);
   await second.body?.cancel();
-  const revalidated = await get("/v1/me/goals/progress", USER_A, {
-    "If-None-Match": etag,
-  });
+  const revalidated = await get("/v1/me/goals/progress", USER_A, { "If-None-Match": etag });
   assert.equal(revalidated.status, 304);
   assert.equal(revalidated.headers.get("etag"), etag);
   assert.equal(revalidated.headers.get("cache-control"), "private, no-cache");
   assert.equal(await revalidated.text(), "");
-  const stale = await get("/v1/me/goals/progress", USER_A, {
-    "If-None-Match": '"something-else"',
-  });
+  const stale = await get("/v1/me/goals/progress", USER_A, { "If-None-Match": '"something-else"' });
   assert.equal(stale.status, 200);
   await stale.body?.cancel();
   // Users with no data get byte-identical bodies; their tags still differ.
@@ -637,54 +488,23 @@ Deno.test("ETag revalidation: same tag for the same data, 304 on If-None-Match, 
   const [cBody, dBody] = [await c.text(), await d.text()];
   assert.equal(cBody, dBody);
   assert.notEqual(c.headers.get("etag"), d.headers.get("etag"));
-  const crossed = await get("/v1/me/goals/progress", USER_B, {
-    "If-None-Match": etag,
-  });
+  const crossed = await get("/v1/me/goals/progress", USER_B, { "If-None-Match": etag });
   assert.equal(crossed.status, 200, "A's tag never revalidates B's response");
   assert.notEqual(crossed.headers.get("etag"), etag);
   await crossed.body?.cancel();
 });
 
 Deno.test("account query errors: unknown and invalid parameters are 422 by parameter name", async () => {
-  const unknown = await assertProblem(
-    await get("/v1/me/budget/summary?monthh=2"),
-    422,
-    "validation_failed",
-  );
-  assert.deepEqual(
-    unknown.errors.map((
-      e: { parameter: string; code: string },
-    ) => [e.parameter, e.code]),
-    [
-      ["monthh", "unknown_field"],
-    ],
-  );
-  const month = await assertProblem(
-    await get("/v1/me/budget/summary?year=2026&month=13"),
-    422,
-    "validation_failed",
-  );
-  assert.deepEqual(
-    month.errors.map((e: { parameter: string }) => e.parameter),
-    ["month"],
-  );
-  const limit = await assertProblem(
-    await get("/v1/me/statements/imports?limit=201"),
-    422,
-    "validation_failed",
-  );
-  assert.deepEqual(
-    limit.errors.map((e: { parameter: string }) => e.parameter),
-    ["limit"],
-  );
-  const kind = await assertProblem(
-    await get("/v1/me/statements/transactions?kind=gift"),
-    422,
-    "validation_failed",
-  );
-  assert.deepEqual(kind.errors.map((e: { parameter: string }) => e.parameter), [
-    "kind",
+  const unknown = await assertProblem(await get("/v1/me/budget/summary?monthh=2"), 422, "validation_failed");
+  assert.deepEqual(unknown.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["monthh", "unknown_field"],
   ]);
+  const month = await assertProblem(await get("/v1/me/budget/summary?year=2026&month=13"), 422, "validation_failed");
+  assert.deepEqual(month.errors.map((e: { parameter: string }) => e.parameter), ["month"]);
+  const limit = await assertProblem(await get("/v1/me/statements/imports?limit=201"), 422, "validation_failed");
+  assert.deepEqual(limit.errors.map((e: { parameter: string }) => e.parameter), ["limit"]);
+  const kind = await assertProblem(await get("/v1/me/statements/transactions?kind=gift"), 422, "validation_failed");
+  assert.deepEqual(kind.errors.map((e: { parameter: string }) => e.parameter), ["kind"]);
 });
 
 Deno.test("every JWT claim failure is a 401 with an invalid_token challenge", async () => {
@@ -693,15 +513,9 @@ Deno.test("every JWT claim failure is a 401 with an invalid_token challenge", as
   const cases: [string, string][] = [
     ["alg none", unsignedToken(claimsFor(USER_A))],
     ["foreign key", await sign(foreign, claimsFor(USER_A))],
-    [
-      "expired",
-      await harness.token(USER_A, { iat: now - 7200, exp: now - 120 }),
-    ],
+    ["expired", await harness.token(USER_A, { iat: now - 7200, exp: now - 120 })],
     ["not yet valid", await harness.token(USER_A, { nbf: now + 120 })],
-    [
-      "wrong issuer",
-      await harness.token(USER_A, { iss: "https://evil.example/auth/v1" }),
-    ],
+    ["wrong issuer", await harness.token(USER_A, { iss: "https://evil.example/auth/v1" })],
     ["wrong audience", await harness.token(USER_A, { aud: "anon" })],
     ["wrong role", await harness.token(USER_A, { role: "anon" })],
     ["service role", await harness.token(USER_A, { role: "service_role" })],
@@ -710,27 +524,16 @@ Deno.test("every JWT claim failure is a 401 with an invalid_token challenge", as
     ["garbage", "not-a-jwt"],
   ];
   for (const [name, token] of cases) {
-    const response = await harness.fetch("/v1/me/goals/progress", {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    assert.match(
-      response.headers.get("www-authenticate") ?? "",
-      /^Bearer error="invalid_token"/,
-      name,
-    );
+    const response = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${token}` } });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
     await assertProblem(response, 401, "unauthorized");
   }
   const none = await harness.fetch("/v1/me/goals/progress");
   assert.equal(none.headers.get("www-authenticate"), "Bearer");
   await assertProblem(none, 401, "unauthorized");
   // Within the 30 s skew, an expired token still passes.
-  const skewed = await harness.token(USER_A, {
-    iat: now - 3600,
-    exp: now - 10,
-  });
-  const accepted = await harness.fetch("/v1/me/goals/progress", {
-    headers: { Authorization: `Bearer ${skewed}` },
-  });
+  const skewed = await harness.token(USER_A, { iat: now - 3600, exp: now - 10 });
+  const accepted = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${skewed}` } });
   assert.equal(accepted.status, 200);
   await accepted.body?.cancel();
 });

@@ -4,12 +4,7 @@
  */
 import { createClient } from "@supabase/supabase-js";
 import assert from "node:assert/strict";
-import {
-  assertConforms,
-  assertProblem,
-  type Harness,
-  startHarness,
-} from "./harness.ts";
+import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 
 let harness: Harness;
 
@@ -20,11 +15,7 @@ Deno.test.afterAll(async () => {
   await harness?.close();
 });
 
-function post(
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
+function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return harness.fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
@@ -59,23 +50,9 @@ Deno.test("POST /v1/analytics/cashflow: a hand-worked year", async () => {
   assert.equal(response.headers.get("cache-control"), "no-store");
   // January: income 2500.00, expenses 100.50 − 20.25 = 80.25, net 2419.75. March: expenses 0.01.
   const months = [
-    {
-      month: 1,
-      income: "2500.00",
-      expenses: "80.25",
-      net: "2419.75",
-      cumulative_net: "2419.75",
-      transaction_count: 3,
-    },
+    { month: 1, income: "2500.00", expenses: "80.25", net: "2419.75", cumulative_net: "2419.75", transaction_count: 3 },
     zeroMonth(2, "2419.75"),
-    {
-      month: 3,
-      income: "0.00",
-      expenses: "0.01",
-      net: "-0.01",
-      cumulative_net: "2419.74",
-      transaction_count: 1,
-    },
+    { month: 3, income: "0.00", expenses: "0.01", net: "-0.01", cumulative_net: "2419.74", transaction_count: 1 },
     ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => zeroMonth(m, "2419.74")),
   ];
   const body = await response.json();
@@ -84,12 +61,7 @@ Deno.test("POST /v1/analytics/cashflow: a hand-worked year", async () => {
     currency: "EUR",
     year: 2026,
     months,
-    totals: {
-      income: "2500.00",
-      expenses: "80.26",
-      net: "2419.74",
-      transaction_count: 4,
-    },
+    totals: { income: "2500.00", expenses: "80.26", net: "2419.74", transaction_count: 4 },
     months_with_activity: 2,
     // 2500.00 / 2, 80.26 / 2, 2419.74 / 2
     monthly_average: { income: "1250.00", expenses: "40.13", net: "1209.87" },
@@ -108,12 +80,7 @@ Deno.test("POST /v1/analytics/spending-by-category: hand-worked totals, shares a
       { date: "2026-01-03", amount: "-20.00", category: "Food" },
       { date: "2026-01-04", amount: "-50.00", category: "Rent" },
       { date: "2026-01-05", amount: "-25.00" },
-      {
-        date: "2026-01-06",
-        amount: "10.00",
-        category: "Food",
-        kind: "expense",
-      }, // refund
+      { date: "2026-01-06", amount: "10.00", category: "Food", kind: "expense" }, // refund
       { date: "2026-01-07", amount: "1000.00" }, // income
       { date: "2026-01-08", amount: "-99.00", kind: "transfer" },
       { date: "2026-02-01", amount: "-5.00", category: "Food" }, // outside
@@ -128,24 +95,9 @@ Deno.test("POST /v1/analytics/spending-by-category: hand-worked totals, shares a
     to: "2026-01-31",
     total: "115.00",
     categories: [
-      {
-        category: "Rent",
-        total: "50.00",
-        share_percent: 43.48,
-        transaction_count: 1,
-      }, // 50/115 = 43.478
-      {
-        category: "Food",
-        total: "40.00",
-        share_percent: 34.78,
-        transaction_count: 3,
-      }, // 40/115 = 34.783
-      {
-        category: null,
-        total: "25.00",
-        share_percent: 21.74,
-        transaction_count: 1,
-      }, // 25/115 = 21.739
+      { category: "Rent", total: "50.00", share_percent: 43.48, transaction_count: 1 }, // 50/115 = 43.478
+      { category: "Food", total: "40.00", share_percent: 34.78, transaction_count: 3 }, // 40/115 = 34.783
+      { category: null, total: "25.00", share_percent: 21.74, transaction_count: 1 }, // 25/115 = 21.739
     ],
     excluded: { income_count: 1, transfer_count: 1, outside_period_count: 1 },
   });
@@ -157,45 +109,26 @@ Deno.test("supabase-js functions.invoke with a region (?forceFunctionRegion=) is
   const gateway: typeof fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     seen.push(url.pathname + url.search);
-    return harness.fetch(
-      url.pathname.replace(/^\/functions\/v1/, "") + url.search,
-      init,
-    );
+    return harness.fetch(url.pathname.replace(/^\/functions\/v1/, "") + url.search, init);
   };
-  const supabase = createClient(harness.base, "anon-key", {
-    global: { fetch: gateway },
-  });
-  const { data, error } = await supabase.functions.invoke(
-    "v1/analytics/spending-by-category",
-    {
-      body: {
-        currency: "EUR",
-        from: "2026-01-01",
-        to: "2026-01-31",
-        transactions: [{
-          date: "2026-01-02",
-          amount: "-30.00",
-          category: "Food",
-        }],
-      },
-      region: "eu-central-1" as never,
+  const supabase = createClient(harness.base, "anon-key", { global: { fetch: gateway } });
+  const { data, error } = await supabase.functions.invoke("v1/analytics/spending-by-category", {
+    body: {
+      currency: "EUR",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      transactions: [{ date: "2026-01-02", amount: "-30.00", category: "Food" }],
     },
-  );
+    region: "eu-central-1" as never,
+  });
   assert.equal(error, null, String(error));
-  assert.deepEqual(seen, [
-    "/functions/v1/v1/analytics/spending-by-category?forceFunctionRegion=eu-central-1",
-  ]);
+  assert.deepEqual(seen, ["/functions/v1/v1/analytics/spending-by-category?forceFunctionRegion=eu-central-1"]);
   assert.deepEqual(data, {
     currency: "EUR",
     from: "2026-01-01",
     to: "2026-01-31",
     total: "30.00",
-    categories: [{
-      category: "Food",
-      total: "30.00",
-      share_percent: 100,
-      transaction_count: 1,
-    }],
+    categories: [{ category: "Food", total: "30.00", share_percent: 100, transaction_count: 1 }],
     excluded: { income_count: 0, transfer_count: 0, outside_period_count: 0 },
   });
 });
@@ -244,26 +177,10 @@ Deno.test("POST /v1/budget/summary: under, near, over and unbudgeted", async () 
     carryover_in: "0.00", // no rollover: zero, and available = remaining
     available: "-7.34",
     categories: [
-      {
-        ...row("Food", "100.00", "95.00", "5.00", 95, "near"),
-        carryover_in: "0.00",
-        available: "5.00",
-      },
-      {
-        ...row("Fun", "10.00", "0.00", "10.00", 0, "under"),
-        carryover_in: "0.00",
-        available: "10.00",
-      },
-      {
-        ...row("Rent", "50.00", "60.00", "-10.00", 120, "over"),
-        carryover_in: "0.00",
-        available: "-10.00",
-      },
-      {
-        ...row("Travel", "0.00", "12.34", "-12.34", null, "unbudgeted"),
-        carryover_in: "0.00",
-        available: "-12.34",
-      },
+      { ...row("Food", "100.00", "95.00", "5.00", 95, "near"), carryover_in: "0.00", available: "5.00" },
+      { ...row("Fun", "10.00", "0.00", "10.00", 0, "under"), carryover_in: "0.00", available: "10.00" },
+      { ...row("Rent", "50.00", "60.00", "-10.00", 120, "over"), carryover_in: "0.00", available: "-10.00" },
+      { ...row("Travel", "0.00", "12.34", "-12.34", null, "unbudgeted"), carryover_in: "0.00", available: "-12.34" },
     ],
   });
 });
@@ -284,12 +201,7 @@ Deno.test("POST /v1/goals/progress: behind with a projection, and an overfunded 
           { date: "2026-07-01", amount: "50.00" }, // after as_of: ignored
         ],
       },
-      {
-        name: "Bike",
-        currency: "jpy",
-        target_amount: 1000,
-        contributions: [{ date: "2026-06-01", amount: "1500" }],
-      },
+      { name: "Bike", currency: "jpy", target_amount: 1000, contributions: [{ date: "2026-06-01", amount: "1500" }] },
     ],
   });
   assert.equal(response.status, 200);
@@ -335,22 +247,13 @@ Deno.test("POST /v1/goals/progress: behind with a projection, and an overfunded 
 });
 
 Deno.test("calculation errors over HTTP: 400, 413, 415, 422 with pointers, 404, 405", async () => {
-  await assertProblem(
-    await post("/v1/analytics/cashflow", '{"currency": "EUR",'),
-    400,
-    "invalid_json",
-  );
+  await assertProblem(await post("/v1/analytics/cashflow", '{"currency": "EUR",'), 400, "invalid_json");
   const duplicate = await assertProblem(
-    await post(
-      "/v1/analytics/cashflow",
-      '{"currency":"EUR","currency":"USD","year":2026,"transactions":[]}',
-    ),
+    await post("/v1/analytics/cashflow", '{"currency":"EUR","currency":"USD","year":2026,"transactions":[]}'),
     422,
     "validation_failed",
   );
-  assert.deepEqual(duplicate.errors.map((e: { code: string }) => e.code), [
-    "duplicate_key",
-  ]);
+  assert.deepEqual(duplicate.errors.map((e: { code: string }) => e.code), ["duplicate_key"]);
   const invalidUtf8 = await harness.fetch("/v1/analytics/cashflow", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -363,73 +266,42 @@ Deno.test("calculation errors over HTTP: 400, 413, 415, 422 with pointers, 404, 
     body: "currency=EUR",
   });
   await assertProblem(form, 415, "unsupported_media_type");
-  const latin1 = await post("/v1/analytics/cashflow", "{}", {
-    "Content-Type": "application/json; charset=iso-8859-1",
-  });
+  const latin1 = await post("/v1/analytics/cashflow", "{}", { "Content-Type": "application/json; charset=iso-8859-1" });
   await assertProblem(latin1, 415, "unsupported_media_type");
 
   const invalid = await assertProblem(
     await post("/v1/analytics/cashflow", {
       currency: "EUR",
       year: 2026,
-      transactions: [{ date: "2026-02-30", amount: "1.005" }, {
-        date: "2026-01-01",
-        amount: "1e3",
-      }],
+      transactions: [{ date: "2026-02-30", amount: "1.005" }, { date: "2026-01-01", amount: "1e3" }],
     }),
     422,
     "validation_failed",
   );
-  const located = invalid.errors.map((e: { pointer: string; code: string }) =>
-    `${e.pointer} ${e.code}`
-  ).sort();
+  const located = invalid.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort();
   assert.deepEqual(located, [
     "/transactions/0/amount too_many_decimals",
     "/transactions/0/date invalid_date",
     "/transactions/1/amount exponent_not_allowed",
   ]);
   const unknownCurrency = await assertProblem(
-    await post("/v1/analytics/cashflow", {
-      currency: "XXY",
-      year: 2026,
-      transactions: [],
-    }),
+    await post("/v1/analytics/cashflow", { currency: "XXY", year: 2026, transactions: [] }),
     422,
     "validation_failed",
   );
-  assert.deepEqual(
-    unknownCurrency.errors.map((e: { pointer: string }) => e.pointer),
-    ["/currency"],
-  );
+  assert.deepEqual(unknownCurrency.errors.map((e: { pointer: string }) => e.pointer), ["/currency"]);
 
   const get = await harness.fetch("/v1/analytics/cashflow");
   assert.equal(get.headers.get("allow"), "POST, OPTIONS");
   await assertProblem(get, 405, "method_not_allowed");
-  await assertProblem(
-    await harness.fetch("/v1/analytics/cashflowz"),
-    404,
-    "not_found",
-  );
-  await assertProblem(
-    await harness.fetch("/v2/analytics/cashflow", { method: "POST" }),
-    404,
-    "not_found",
-  );
+  await assertProblem(await harness.fetch("/v1/analytics/cashflowz"), 404, "not_found");
+  await assertProblem(await harness.fetch("/v2/analytics/cashflow", { method: "POST" }), 404, "not_found");
 });
 
 Deno.test("413: a declared Content-Length over the limit, and a chunked body that grows past it", async () => {
   const limit = harness.config.limits.maxBodyBytes;
-  const big = JSON.stringify({
-    currency: "EUR",
-    year: 2026,
-    transactions: [],
-    pad: "x".repeat(limit),
-  });
-  await assertProblem(
-    await post("/v1/analytics/cashflow", big),
-    413,
-    "payload_too_large",
-  );
+  const big = JSON.stringify({ currency: "EUR", year: 2026, transactions: [], pad: "x".repeat(limit) });
+  await assertProblem(await post("/v1/analytics/cashflow", big), 413, "payload_too_large");
   // A streamed body has no Content-Length: the server must count the bytes as they arrive.
   const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
   let sent = 0;
@@ -451,18 +323,11 @@ Deno.test("413: a declared Content-Length over the limit, and a chunked body tha
 
 Deno.test("a bearer token sent to a calculation route must be valid", async () => {
   const body = { currency: "EUR", year: 2026, transactions: [] };
-  const ok = await post("/v1/analytics/cashflow", body, {
-    Authorization: `Bearer ${await harness.token()}`,
-  });
+  const ok = await post("/v1/analytics/cashflow", body, { Authorization: `Bearer ${await harness.token()}` });
   assert.equal(ok.status, 200);
   await ok.body?.cancel();
-  const bad = await post("/v1/analytics/cashflow", body, {
-    Authorization: "Bearer not.a.jwt",
-  });
-  assert.match(
-    bad.headers.get("www-authenticate")!,
-    /^Bearer error="invalid_token"/,
-  );
+  const bad = await post("/v1/analytics/cashflow", body, { Authorization: "Bearer not.a.jwt" });
+  assert.match(bad.headers.get("www-authenticate")!, /^Bearer error="invalid_token"/);
   await assertProblem(bad, 401, "unauthorized");
 });
 
@@ -473,62 +338,25 @@ Deno.test("POST /v1/budget/summary with rollover and POST /v1/analytics/trends: 
     month: 2,
     budgets: [{ category: "Food", amount: "100.00" }],
     rollover: "positive",
-    history: [{
-      year: 2026,
-      month: 1,
-      budgets: [{ category: "Food", amount: "100.00" }],
-    }],
+    history: [{ year: 2026, month: 1, budgets: [{ category: "Food", amount: "100.00" }] }],
     transactions: [{ date: "2026-01-10", amount: "-60.00", category: "Food" }],
   };
   const ok = await (await post("/v1/budget/summary", budget)).json();
   assertConforms("calculate_budget_summary", ok);
-  assert.deepEqual([
-    ok.carryover_in,
-    ok.available,
-    ok.categories[0].carryover_in,
-  ], ["40.00", "140.00", "40.00"]);
+  assert.deepEqual([ok.carryover_in, ok.available, ok.categories[0].carryover_in], ["40.00", "140.00", "40.00"]);
 
-  const history = Array.from(
-    { length: 25 },
-    (_, i) => ({ year: 2024, month: (i % 12) + 1, budgets: [] }),
-  );
+  const history = Array.from({ length: 25 }, (_, i) => ({ year: 2024, month: (i % 12) + 1, budgets: [] }));
   const cases: [string, unknown, string][] = [
     ["/v1/budget/summary", { ...budget, rollover: "carry" }, "/rollover"],
     ["/v1/budget/summary", { ...budget, history }, "/history"],
-    ["/v1/budget/summary", {
-      ...budget,
-      history: [budget.history[0], budget.history[0]],
-    }, "/history/1"],
-    ["/v1/budget/summary", {
-      ...budget,
-      history: [{ year: 2026, month: 3, budgets: [] }],
-    }, "/history/0"],
-    ["/v1/analytics/trends", {
-      currency: "EUR",
-      year: 2026,
-      month: 2,
-      months: 1,
-      transactions: [],
-    }, "/months"],
-    ["/v1/analytics/trends", {
-      currency: "EUR",
-      year: 2026,
-      month: 2,
-      months: 25,
-      transactions: [],
-    }, "/months"],
+    ["/v1/budget/summary", { ...budget, history: [budget.history[0], budget.history[0]] }, "/history/1"],
+    ["/v1/budget/summary", { ...budget, history: [{ year: 2026, month: 3, budgets: [] }] }, "/history/0"],
+    ["/v1/analytics/trends", { currency: "EUR", year: 2026, month: 2, months: 1, transactions: [] }, "/months"],
+    ["/v1/analytics/trends", { currency: "EUR", year: 2026, month: 2, months: 25, transactions: [] }, "/months"],
   ];
   for (const [path, body, pointer] of cases) {
-    const problem = await assertProblem(
-      await post(path, body),
-      422,
-      "validation_failed",
-    );
-    assert.equal(
-      problem.errors?.[0]?.pointer,
-      pointer,
-      JSON.stringify(problem.errors),
-    );
+    const problem = await assertProblem(await post(path, body), 422, "validation_failed");
+    assert.equal(problem.errors?.[0]?.pointer, pointer, JSON.stringify(problem.errors));
   }
 
   const trends = await (await post("/v1/analytics/trends", {

@@ -14,8 +14,7 @@ export const IMPORT_A3 = "1a000000-0000-4000-8000-000000000003";
 export const IMPORT_B1 = "1b000000-0000-4000-8000-000000000001";
 
 /** Transaction ids of user A: `tx(1)` … `tx(10)`. */
-export const txA = (n: number) =>
-  `2a000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+export const txA = (n: number) => `2a000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 export const TX_B1 = "2b000000-0000-4000-8000-000000000001";
 export const TX_B2 = "2b000000-0000-4000-8000-000000000002";
 
@@ -23,8 +22,7 @@ export const TX_B2 = "2b000000-0000-4000-8000-000000000002";
 export const USER_R = "e0000000-0000-4000-8000-00000000000e";
 export const IMPORT_R1 = "1e000000-0000-4000-8000-000000000001";
 export const IMPORT_R2 = "1e000000-0000-4000-8000-000000000002";
-export const txR = (n: number) =>
-  `2e000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+export const txR = (n: number) => `2e000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
 function recurringSql(): string {
   const rows = [
@@ -33,39 +31,9 @@ function recurringSql(): string {
     [1, IMPORT_R1, "2026-03-02", -799, "EUR", "card 1", "FitX", "Sport", null],
     [2, IMPORT_R1, "2026-03-09", -799, "EUR", "card 2", "FitX", "Sport", null],
     [3, IMPORT_R1, "2026-03-16", -799, "EUR", "card 3", "FitX", null, null],
-    [
-      4,
-      IMPORT_R1,
-      "2026-01-01",
-      -90000,
-      "EUR",
-      "MIETE 01/26",
-      null,
-      "Rent",
-      null,
-    ],
-    [
-      5,
-      IMPORT_R1,
-      "2026-02-01",
-      -90000,
-      "EUR",
-      "MIETE 02/26",
-      null,
-      "Rent",
-      null,
-    ],
-    [
-      6,
-      IMPORT_R1,
-      "2026-03-01",
-      -90000,
-      "EUR",
-      "MIETE 03/26",
-      null,
-      "Rent",
-      null,
-    ],
+    [4, IMPORT_R1, "2026-01-01", -90000, "EUR", "MIETE 01/26", null, "Rent", null],
+    [5, IMPORT_R1, "2026-02-01", -90000, "EUR", "MIETE 02/26", null, "Rent", null],
+    [6, IMPORT_R1, "2026-03-01", -90000, "EUR", "MIETE 03/26", null, "Rent", null],
     [
       7,
       IMPORT_R1,
@@ -109,11 +77,7 @@ ${
         kind,
       ],
     ) =>
-      `  ('${
-        txR(n)
-      }', '${USER_R}', '${imp}', '${date}', ${amount}, '${currency}', ${
-        value(description)
-      }, ` +
+      `  ('${txR(n)}', '${USER_R}', '${imp}', '${date}', ${amount}, '${currency}', ${value(description)}, ` +
       `${value(counterparty)}, ${value(category)}, ${value(kind)})`
     ).join(",\n")
   };`;
@@ -121,10 +85,8 @@ ${
 
 export const PAGER_IMPORTS = 12;
 export const PAGER_TRANSACTIONS = 230;
-export const importC = (n: number) =>
-  `1c000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-export const txC = (n: number) =>
-  `3c000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+export const importC = (n: number) => `1c000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+export const txC = (n: number) => `3c000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
 function pagerSql(): string {
   const imports: string[] = [];
@@ -139,9 +101,7 @@ function pagerSql(): string {
   const transactions: string[] = [];
   for (let n = 1; n <= PAGER_TRANSACTIONS; n++) {
     transactions.push(
-      `('${txC(n)}', '${USER_C}', '${importC(1)}', date '2026-01-01' + ${
-        Math.floor(n / 3)
-      }, -${n}, 'EUR', 'Misc')`,
+      `('${txC(n)}', '${USER_C}', '${importC(1)}', date '2026-01-01' + ${Math.floor(n / 3)}, -${n}, 'EUR', 'Misc')`,
     );
   }
   return `
@@ -153,19 +113,13 @@ values ${transactions.join(",\n")};`;
 
 /** Expected pager lists, ordered by the API's documented rules (not by asking the code under test). */
 export function pagerImportOrder(): string[] {
-  const rows = Array.from(
-    { length: PAGER_IMPORTS },
-    (_, k) => ({ id: importC(k + 1), day: Math.ceil((k + 1) / 2) }),
-  );
+  const rows = Array.from({ length: PAGER_IMPORTS }, (_, k) => ({ id: importC(k + 1), day: Math.ceil((k + 1) / 2) }));
   rows.sort((a, b) => b.day - a.day || (a.id < b.id ? 1 : -1)); // newest imported_at first, then id descending
   return rows.map((r) => r.id);
 }
 
 export function pagerTransactionOrder(): string[] {
-  const rows = Array.from(
-    { length: PAGER_TRANSACTIONS },
-    (_, k) => ({ id: txC(k + 1), day: Math.floor((k + 1) / 3) }),
-  );
+  const rows = Array.from({ length: PAGER_TRANSACTIONS }, (_, k) => ({ id: txC(k + 1), day: Math.floor((k + 1) / 3) }));
   rows.sort((a, b) => b.day - a.day || (a.id < b.id ? 1 : -1)); // date descending, then id descending
   return rows.map((r) => r.id);
 }
@@ -192,36 +146,16 @@ insert into public.statement_imports (id, user_id, account_name, file_name, form
 
 insert into public.statement_transactions (id, user_id, statement_import_id, date, amount_minor, currency,
   description, counterparty, category, kind) values
-  ('${
-  txA(1)
-}', '${USER_A}', '${IMPORT_A1}', '2026-01-05', 300000, 'EUR', 'SALARY JAN', 'ACME', 'Salary', null),
-  ('${
-  txA(2)
-}', '${USER_A}', '${IMPORT_A1}', '2026-01-10', -12050, 'EUR', 'SUPERMARKET', null, 'Food', null),
-  ('${
-  txA(3)
-}', '${USER_A}', '${IMPORT_A1}', '2026-01-20', -4000, 'EUR', null, null, 'Transport', null),
-  ('${
-  txA(4)
-}', '${USER_A}', '${IMPORT_A1}', '2026-02-03', -8000, 'EUR', null, null, 'Food', null),
-  ('${
-  txA(5)
-}', '${USER_A}', '${IMPORT_A1}', '2026-02-14', 1500, 'EUR', 'REFUND', null, 'Food', 'expense'),
-  ('${
-  txA(6)
-}', '${USER_A}', '${IMPORT_A1}', '2026-02-20', -50000, 'EUR', null, null, 'Savings', 'transfer'),
-  ('${
-  txA(7)
-}', '${USER_A}', '${IMPORT_A2}', '2026-03-01', 300000, 'EUR', null, null, 'Salary', null),
-  ('${
-  txA(8)
-}', '${USER_A}', '${IMPORT_A2}', '2026-03-05', -99999, 'EUR', null, null, 'Rent', null),
-  ('${
-  txA(9)
-}', '${USER_A}', '${IMPORT_A1}', '2025-12-30', -1000, 'EUR', null, null, 'Food', null),
-  ('${
-  txA(10)
-}', '${USER_A}', '${IMPORT_A3}', '2026-01-07', -2500, 'USD', null, null, 'Food', null),
+  ('${txA(1)}', '${USER_A}', '${IMPORT_A1}', '2026-01-05', 300000, 'EUR', 'SALARY JAN', 'ACME', 'Salary', null),
+  ('${txA(2)}', '${USER_A}', '${IMPORT_A1}', '2026-01-10', -12050, 'EUR', 'SUPERMARKET', null, 'Food', null),
+  ('${txA(3)}', '${USER_A}', '${IMPORT_A1}', '2026-01-20', -4000, 'EUR', null, null, 'Transport', null),
+  ('${txA(4)}', '${USER_A}', '${IMPORT_A1}', '2026-02-03', -8000, 'EUR', null, null, 'Food', null),
+  ('${txA(5)}', '${USER_A}', '${IMPORT_A1}', '2026-02-14', 1500, 'EUR', 'REFUND', null, 'Food', 'expense'),
+  ('${txA(6)}', '${USER_A}', '${IMPORT_A1}', '2026-02-20', -50000, 'EUR', null, null, 'Savings', 'transfer'),
+  ('${txA(7)}', '${USER_A}', '${IMPORT_A2}', '2026-03-01', 300000, 'EUR', null, null, 'Salary', null),
+  ('${txA(8)}', '${USER_A}', '${IMPORT_A2}', '2026-03-05', -99999, 'EUR', null, null, 'Rent', null),
+  ('${txA(9)}', '${USER_A}', '${IMPORT_A1}', '2025-12-30', -1000, 'EUR', null, null, 'Food', null),
+  ('${txA(10)}', '${USER_A}', '${IMPORT_A3}', '2026-01-07', -2500, 'USD', null, null, 'Food', null),
   ('${TX_B1}', '${USER_B}', '${IMPORT_B1}', '2026-01-15', -5000, 'USD', null, null, 'Food', null),
   ('${TX_B2}', '${USER_B}', '${IMPORT_B1}', '2026-02-01', 100000, 'USD', null, null, 'Salary', null);
 

@@ -10,22 +10,13 @@ import { type App, createApp } from "../app.ts";
 import { createTokenVerifier } from "../auth/verifier.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDirectDataProvider } from "../data/direct/direct-provider.ts";
-import {
-  createMigratedTestDatabase,
-  type TestDatabase,
-} from "../../../../tests/helpers/migrated-database.ts";
+import { createMigratedTestDatabase, type TestDatabase } from "../../../../tests/helpers/migrated-database.ts";
 import type { AccountDataProvider } from "../data/provider.ts";
 import { createAccountDataProvider } from "../deps.ts";
 import { silentRequestLogger } from "../http/request-log.ts";
 import { registerMcpRoutes } from "../mcp/routes.ts";
 import { FIXTURE_SQL, USER_A } from "./fixtures.ts";
-import {
-  claimsFor,
-  es256Key,
-  ISSUER_BASE,
-  type KeyPair,
-  sign,
-} from "./tokens.ts";
+import { claimsFor, es256Key, ISSUER_BASE, type KeyPair, sign } from "./tokens.ts";
 
 export interface HarnessOptions {
   /** Extra environment for loadConfig (e.g. a small rate limit). */
@@ -53,9 +44,7 @@ const noDatabase: AccountDataProvider = {
   withUser: () => Promise.reject(new Error("this harness has no database")),
 };
 
-export async function startHarness(
-  options: HarnessOptions = {},
-): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const key = await es256Key(`e2e-${crypto.randomUUID()}`);
   const mode = options.database ?? "fixtures";
   const env: Record<string, string> = {
@@ -64,10 +53,7 @@ export async function startHarness(
     PFA_RATE_LIMIT_REQUESTS: "0",
     PFA_DB_STATEMENT_TIMEOUT_MS: "5000",
     ...(mode === "unreachable"
-      ? {
-        DATABASE_URL: "postgres://nobody@127.0.0.1:9/none",
-        PFA_DB_CONNECT_TIMEOUT_SECONDS: "2",
-      }
+      ? { DATABASE_URL: "postgres://nobody@127.0.0.1:9/none", PFA_DB_CONNECT_TIMEOUT_SECONDS: "2" }
       : {}),
     ...options.env,
   };
@@ -106,8 +92,7 @@ export async function startHarness(
     key,
     database,
     fetch: (path, init) => fetch(base + path, init),
-    token: (sub = USER_A, overrides = {}) =>
-      sign(key, claimsFor(sub, overrides)),
+    token: (sub = USER_A, overrides = {}) => sign(key, claimsFor(sub, overrides)),
     async close() {
       await server.shutdown();
       await accountData.close?.();
@@ -122,37 +107,21 @@ export type ProblemJson = any;
 const registry = createOperations().byName;
 
 /** Asserts that a response body conforms to the operation's documented output schema (the OpenAPI 200 schema). */
-export function assertConforms(
-  operation: keyof typeof registry,
-  body: unknown,
-): void {
+export function assertConforms(operation: keyof typeof registry, body: unknown): void {
   const result = registry[operation].output.safeParse(body);
-  assert.ok(
-    result.success,
-    `${operation}: ${JSON.stringify(result.error?.issues.slice(0, 3))}`,
-  );
+  assert.ok(result.success, `${operation}: ${JSON.stringify(result.error?.issues.slice(0, 3))}`);
 }
 
 /** Asserts a problem+json response (API.md §5) with this status and code, and returns its body. */
-export async function assertProblem(
-  response: Response,
-  status: number,
-  code: string,
-): Promise<ProblemJson> {
+export async function assertProblem(response: Response, status: number, code: string): Promise<ProblemJson> {
   const text = await response.text();
   assert.equal(response.status, status, text);
-  assert.equal(
-    response.headers.get("content-type"),
-    "application/problem+json",
-  );
+  assert.equal(response.headers.get("content-type"), "application/problem+json");
   const body = JSON.parse(text);
   assert.equal(body.status, status);
   assert.equal(body.code, code);
   // An absolute URI from SUPABASE_URL (ISSUER_BASE here), resolving to the reference page whatever URL was called.
-  assert.equal(
-    body.type,
-    `${ISSUER_BASE}/functions/v1/v1/docs#problem-${code}`,
-  );
+  assert.equal(body.type, `${ISSUER_BASE}/functions/v1/v1/docs#problem-${code}`);
   assert.equal(typeof body.title, "string");
   assert.equal(typeof body.detail, "string");
   assert.ok(body.request_id, "request_id");

@@ -38,20 +38,12 @@ Deno.test("openapi.json is a valid OpenAPI 3.1 document", async () => {
 Deno.test("the ten operations of API.md §3 are documented with their operationId, method and path", () => {
   const expected = [
     ["post", "/v1/analytics/cashflow", "calculate_cashflow"],
-    [
-      "post",
-      "/v1/analytics/spending-by-category",
-      "calculate_spending_by_category",
-    ],
+    ["post", "/v1/analytics/spending-by-category", "calculate_spending_by_category"],
     ["post", "/v1/budget/summary", "calculate_budget_summary"],
     ["post", "/v1/goals/progress", "calculate_goal_progress"],
     ["get", "/v1/me/budget/summary", "get_budget_summary"],
     ["get", "/v1/me/analytics/cashflow", "get_cashflow"],
-    [
-      "get",
-      "/v1/me/analytics/spending-by-category",
-      "get_spending_by_category",
-    ],
+    ["get", "/v1/me/analytics/spending-by-category", "get_spending_by_category"],
     ["get", "/v1/me/goals/progress", "get_goal_progress"],
     ["get", "/v1/me/statements/imports", "list_statement_imports"],
     ["get", "/v1/me/statements/transactions", "list_statement_transactions"],
@@ -73,49 +65,26 @@ Deno.test("the ten operations of API.md §3 are documented with their operationI
   assert.deepEqual(account.security, [{ bearerAuth: [] }]);
   assert.deepEqual(
     account.parameters.map((p: { name: string }) => p.name).sort(),
-    [
-      "category",
-      "cursor",
-      "from",
-      "kind",
-      "limit",
-      "statement_import_id",
-      "to",
-    ],
+    ["category", "cursor", "from", "kind", "limit", "statement_import_id", "to"],
   );
-  assert.ok(
-    account.responses["200"].headers.Link,
-    "paginated responses document Link",
-  );
+  assert.ok(account.responses["200"].headers.Link, "paginated responses document Link");
   assert.ok(account.responses["304"], "account responses document 304");
   const calculation = document.paths["/v1/analytics/cashflow"].post;
   assert.ok(calculation.requestBody.content["application/json"].schema);
   for (const status of ["400", "401", "413", "415", "422", "429", "500"]) {
-    assert.ok(
-      calculation.responses[status]?.content["application/problem+json"],
-      `problem ${status}`,
-    );
+    assert.ok(calculation.responses[status]?.content["application/problem+json"], `problem ${status}`);
   }
 });
 
 Deno.test("every route of the app is documented", () => {
   const documented = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of METHODS) {
-      if ((item as Record<string, unknown>)[method]) {
-        documented.add(`${method} ${path}`);
-      }
-    }
+    for (const method of METHODS) if ((item as Record<string, unknown>)[method]) documented.add(`${method} ${path}`);
   }
-  const routes = harness.app.routes.filter((r) =>
-    r.method !== "ALL" && !r.path.includes("*")
-  );
+  const routes = harness.app.routes.filter((r) => r.method !== "ALL" && !r.path.includes("*"));
   assert.ok(routes.length >= 13);
   for (const route of routes) {
-    assert.ok(
-      documented.has(`${route.method.toLowerCase()} ${route.path}`),
-      `${route.method} ${route.path}`,
-    );
+    assert.ok(documented.has(`${route.method.toLowerCase()} ${route.path}`), `${route.method} ${route.path}`);
   }
 });
 
@@ -123,14 +92,9 @@ Deno.test("every documented operation answers over HTTP (never 404 or 405)", asy
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       if (!(item as Record<string, unknown>)[method]) continue;
-      const response = await harness.fetch(path, {
-        method: method.toUpperCase(),
-      });
+      const response = await harness.fetch(path, { method: method.toUpperCase() });
       await response.body?.cancel();
-      assert.ok(
-        ![404, 405].includes(response.status),
-        `${method} ${path} answered ${response.status}`,
-      );
+      assert.ok(![404, 405].includes(response.status), `${method} ${path} answered ${response.status}`);
     }
   }
 });
@@ -139,19 +103,13 @@ Deno.test("every response schema and error response uses the shared Problem sche
   assert.ok(document.components.schemas.Problem);
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
-      const op = (item as Record<
-        string,
-        { responses: Record<string, { content?: Record<string, unknown> }> }
-      >)[
+      const op = (item as Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>)[
         method
       ];
       if (!op) continue;
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
-        assert.ok(
-          response.content?.["application/problem+json"],
-          `${method} ${status} is a problem`,
-        );
+        assert.ok(response.content?.["application/problem+json"], `${method} ${status} is a problem`);
       }
     }
   }
@@ -160,39 +118,19 @@ Deno.test("every response schema and error response uses the shared Problem sche
 Deno.test("GET /v1/docs: a self-contained HTML reference of every operation and problem code", async () => {
   const response = await harness.fetch("/v1/docs");
   assert.equal(response.status, 200);
-  assert.equal(
-    response.headers.get("content-type"),
-    "text/html; charset=utf-8",
-  );
-  assert.match(
-    response.headers.get("content-security-policy")!,
-    /default-src 'none'/,
-  );
+  assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
+  assert.match(response.headers.get("content-security-policy")!, /default-src 'none'/);
   const html = await response.text();
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
       const op = (item as Record<string, { operationId: string }>)[method];
-      if (op) {
-        assert.ok(html.includes(`id="${op.operationId}"`), op.operationId);
-      }
+      if (op) assert.ok(html.includes(`id="${op.operationId}"`), op.operationId);
     }
   }
-  for (
-    const code of [
-      "invalid_json",
-      "unauthorized",
-      "validation_failed",
-      "rate_limited",
-      "service_unavailable",
-    ]
-  ) {
+  for (const code of ["invalid_json", "unauthorized", "validation_failed", "rate_limited", "service_unavailable"]) {
     assert.ok(html.includes(`id="problem-${code}"`), code);
   }
-  assert.doesNotMatch(
-    html,
-    /<script|src="https?:|href="https?:|@import|url\(/i,
-    "no script and no network",
-  );
+  assert.doesNotMatch(html, /<script|src="https?:|href="https?:|@import|url\(/i, "no script and no network");
   assert.ok(html.includes("Money"), "the conventions are rendered");
 });
 

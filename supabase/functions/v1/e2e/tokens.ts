@@ -12,12 +12,8 @@ export type KeyPair = TestKey;
 export const ISSUER_BASE = "http://127.0.0.1:54321";
 export const ISSUER = `${ISSUER_BASE}/auth/v1`;
 
-export const es256Key = (kid: string): Promise<KeyPair> =>
-  testKey("ES256", kid);
+export const es256Key = (kid: string): Promise<KeyPair> => testKey("ES256", kid);
 
-export function claimsFor(
-  sub: string,
-  overrides: Record<string, unknown> = {},
-): JWTPayload {
+export function claimsFor(sub: string, overrides: Record<string, unknown> = {}): JWTPayload {
   return userClaims({ sub, email: undefined, ...overrides }, ISSUER);
 }
