@@ -70,7 +70,7 @@ describe("supabase/seed.sql, read as alice at today", () => {
   });
 
   it("shows the story through the read functions and row-level security", async () => {
-    const [{ today }] = await db.client.query<{ today: string }>("select current_date::text as today");
+    const today = (await db.client.query<{ today: string }>("select current_date::text as today"))[0]!.today;
     const result = await actingAs(
       db.client,
       { role: "authenticated", sub: DEMO_USERS.alice.id },
@@ -79,9 +79,9 @@ describe("supabase/seed.sql, read as alice at today", () => {
           const { text, params } = readFunctionSql(name, args);
           return (await tx.query<{ row: Row }>(text, params)).map((r) => r.row);
         });
-        return (await loadRecurring(data, "EUR", today!)).result;
+        return (await loadRecurring(data, "EUR", today)).result;
       },
     );
-    expect(story(formatRecurring("EUR", 2, today!, result).streams)).toEqual(STORY);
+    expect(story(formatRecurring("EUR", 2, today, result).streams)).toEqual(STORY);
   });
 });

@@ -320,6 +320,88 @@ describe("calculate_recurring properties", () => {
   });
 });
 
+describe("get_forecast", () => {
+  it("equals POST forecast on the user's own transactions, starting from the account balance on as_of", async () => {
+    const asOf = "2026-02-01";
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            date: fc.integer({ min: 0, max: 420 }).map((d) =>
+              new Date(Date.UTC(2025, 0, 1 + d)).toISOString().slice(0, 10)
+            ),
+            amount: fc.integer({ min: -50000, max: 50000 }),
+            description: fc.constantFrom("Rent", "GYM", "gym!", "Salary", "12"),
+            kind: fc.constantFrom(null, "income", "expense", "transfer"),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.integer({ min: -100000, max: 100000 }),
+        fc.integer({ min: 1, max: 366 }),
+        async (rows, opening, horizon) => {
+          const weekly = ["2026-01-04", "2026-01-11", "2026-01-18", "2026-01-25"].map((date) => ({
+            date,
+            amount: -900,
+            description: "Weekly gym",
+            kind: null,
+          }));
+          const stored = [...rows, ...weekly].map((r) =>
+            storedTransaction(r.date, r.amount, null, "EUR", {
+              description: r.description,
+              kind: r.kind as StoredTransaction["kind"],
+              statement_import_id: "10000000-0000-4000-8000-000000000001",
+            })
+          );
+          stored.push(storedTransaction("2026-01-29", -900, null, "USD", { description: "Weekly gym" }));
+          const data = new InMemoryAccountData({
+            profile: { default_currency: "EUR", timezone: "UTC", today: asOf },
+            transactions: stored,
+            imports: [{
+              id: "10000000-0000-4000-8000-000000000001",
+              account_name: "Main",
+              file_name: "m.csv",
+              format: "csv",
+              status: "completed",
+              statement_start: "2025-01-01",
+              statement_end: "2026-12-31",
+              currency: "EUR",
+              opening_balance_minor: opening,
+              closing_balance_minor: null,
+              transaction_count: stored.length,
+              duplicate_count: 0,
+              error_count: 0,
+              imported_at: "2027-01-01T00:00:00Z",
+            }],
+          });
+          // The balance on as_of, worked out here: the opening balance plus every EUR transaction up to as_of.
+          const balance = opening +
+            stored.filter((t) => t.currency === "EUR" && t.date <= asOf).reduce((sum, t) => sum + t.amount_minor, 0);
+          const body = stored.filter((t) => t.currency === "EUR").sort((a, b) =>
+            a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1
+          ).map((t) => ({
+            id: t.id,
+            date: t.date,
+            amount: (t.amount_minor / 100).toFixed(2),
+            description: t.description!,
+            ...(t.kind === null ? {} : { kind: t.kind }),
+          }));
+          const viaGet = await get(byName.get_forecast, { horizon_days: String(horizon) }, { data, subject: "u" });
+          const viaPost = post(forecast, {
+            currency: "EUR",
+            as_of: asOf,
+            starting_balance: (balance / 100).toFixed(2),
+            horizon_days: horizon,
+            transactions: body,
+          });
+          expect(viaGet).toEqual(viaPost);
+          if (horizon >= 7) expect(viaGet.events.length).toBeGreaterThan(0); // the gym on 02-08
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe("calculate_forecast", () => {
   it("projects a hand-worked month (rent and a weekly gym) with the runway", () => {
     const transactions: Tx[] = [

@@ -13,6 +13,7 @@ import {
   toProfile,
   toRecurringMember,
   toRecurringOccurrence,
+  toStatementBalance,
   toStatementImport,
   toStatementTransaction,
 } from "./rows.ts";
@@ -28,7 +29,8 @@ export type ReadFunction =
   | "me_recurring_occurrences"
   | "me_recurring_members"
   | "me_statement_imports"
-  | "me_statement_transactions";
+  | "me_statement_transactions"
+  | "me_statement_balances";
 
 export type CallReadFunction = (name: ReadFunction, args: Readonly<Record<string, unknown>>) => Promise<Row[]>;
 
@@ -88,6 +90,10 @@ export function createAccountData(call: CallReadFunction): AccountData {
         p_kind: filter.kind ?? null,
       });
       return rows.map(toStatementTransaction);
+    },
+    async statementBalances(currency, dates) {
+      const rows = await call("me_statement_balances", { p_currency: currency, p_dates: [...dates] });
+      return rows.map(toStatementBalance);
     },
   };
 }

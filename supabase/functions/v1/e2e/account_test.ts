@@ -624,3 +624,69 @@ Deno.test("GET /v1/me/analytics/recurring: user R's rent and weekly gym in EUR; 
   );
   assert.equal(bad.errors[0].parameter, "as_of");
 });
+
+Deno.test("GET /v1/me/analytics/forecast: user R from its net worth on as_of, rent and gym projected", async () => {
+  const token = await harness.token(USER_R);
+  const body = await ok(
+    await harness.fetch("/v1/me/analytics/forecast?as_of=2026-03-20&horizon_days=30", {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
+  assertConforms("get_forecast", body);
+  // Net worth on 03-20: the EUR statement (01-01…03-20) opens at 1000.00, and its transactions through 03-20 sum
+  // to −2731.96 (the transfer included): −1731.96. The USD card is another currency.
+  assert.deepEqual(body.balances, [
+    { date: "2026-03-23", balance: "-1739.95" },
+    { date: "2026-03-30", balance: "-1747.94" },
+    { date: "2026-04-01", balance: "-2647.94" },
+    { date: "2026-04-06", balance: "-2655.93" },
+    { date: "2026-04-13", balance: "-2663.92" },
+  ]);
+  assert.deepEqual(
+    [
+      body.as_of,
+      body.end_date,
+      body.horizon_days,
+      body.starting_balance,
+      body.ending_balance,
+      body.projected_inflow,
+      body.projected_outflow,
+      body.lowest_balance,
+      body.lowest_balance_date,
+      body.first_negative_date,
+      body.trailing_90_day_net, // −7.99 × 3 − 900.00 × 3 (the transfer left out)
+      body.runway_days, // the net is negative and the balance is ≤ 0
+      body.runway_status,
+    ],
+    [
+      "2026-03-20",
+      "2026-04-19",
+      30,
+      "-1731.96",
+      "-2663.92",
+      "0.00",
+      "931.96",
+      "-2663.92",
+      "2026-04-13",
+      "2026-03-20",
+      "-2723.97",
+      0,
+      "urgent",
+    ],
+  );
+  assert.deepEqual(body.events.map((e: Record<string, string>) => [e.date, e.name, e.amount]), [
+    ["2026-03-23", "FitX", "-7.99"],
+    ["2026-03-30", "FitX", "-7.99"],
+    ["2026-04-01", "MIETE 03/26", "-900.00"],
+    ["2026-04-06", "FitX", "-7.99"],
+    ["2026-04-13", "FitX", "-7.99"],
+  ]);
+  for (const bad of ["horizon_days=0", "horizon_days=367", "horizon_days=1.5", "as_of=2026-13-01"]) {
+    const problem = await assertProblem(
+      await harness.fetch(`/v1/me/analytics/forecast?${bad}`, { headers: { Authorization: `Bearer ${token}` } }),
+      422,
+      "validation_failed",
+    );
+    assert.equal(problem.errors[0].parameter, bad.split("=")[0], bad);
+  }
+});

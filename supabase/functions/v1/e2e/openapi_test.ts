@@ -52,6 +52,7 @@ Deno.test("the ten operations of API.md §3 are documented with their operationI
     ["post", "/v1/analytics/recurring", "calculate_recurring"],
     ["get", "/v1/me/analytics/recurring", "get_recurring"],
     ["post", "/v1/analytics/forecast", "calculate_forecast"],
+    ["get", "/v1/me/analytics/forecast", "get_forecast"],
     ["get", "/v1/health", "health"],
     ["get", "/v1/openapi.json", "openapi"],
     ["get", "/v1/docs", "docs"],
@@ -137,6 +138,6 @@ Deno.test("GET /v1/docs: a self-contained HTML reference of every operation and 
 Deno.test("GET /v1/health answers ok without the database", async () => {
   const response = await harness.fetch("/v1/health");
   assert.equal(response.status, 200);
-  assert.deepEqual(await response.json(), { status: "ok", version: "1.0.0" });
+  assert.deepEqual(await response.json(), { status: "ok", version: "1.1.0" });
   assert.equal(response.headers.get("cache-control"), "no-store");
 });

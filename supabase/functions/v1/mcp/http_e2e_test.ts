@@ -54,6 +54,12 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     args: { from: "2026-01-01", to: "2026-03-31" },
   },
   { tool: "get_goal_progress", method: "get", path: "/v1/me/goals/progress", args: {} },
+  {
+    tool: "get_trends",
+    method: "get",
+    path: "/v1/me/analytics/trends",
+    args: { currency: "EUR", year: 2026, month: 3, months: 3 },
+  },
   { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",
@@ -61,12 +67,17 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     path: "/v1/me/statements/transactions",
     args: { limit: 3, kind: "expense", statement_import_id: IMPORT_A1 },
   },
-  { tool: "get_trends", method: "get", path: "/v1/me/analytics/trends", args: { year: 2026, month: 2, months: 3 } },
   { tool: "get_recurring", method: "get", path: "/v1/me/analytics/recurring", args: { as_of: "2026-03-20" } },
+  {
+    tool: "get_forecast",
+    method: "get",
+    path: "/v1/me/analytics/forecast",
+    args: { as_of: "2026-03-20", horizon_days: "30" },
+  },
 ];
 const CALLS = [...CALCULATION_CALLS, ...RECURRING_CALLS, ...ACCOUNT_CALLS];
 
-Deno.test("tools/list: the ten tools, read-only, idempotent, closed-world, with input and output schemas", async () => {
+Deno.test("tools/list: every registered tool, read-only, idempotent, closed-world, with input and output schemas", async () => {
   const client = await connect();
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(), CALLS.map((c) => c.tool).sort());

@@ -57,6 +57,12 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
       }],
     },
   },
+  {
+    tool: "calculate_trends",
+    method: "post",
+    path: "/v1/analytics/trends",
+    args: { currency: "EUR", year: 2026, month: 2, months: 2, transactions: TRANSACTIONS },
+  },
 ];
 
 export const RECURRING_TRANSACTIONS = [
@@ -65,14 +71,8 @@ export const RECURRING_TRANSACTIONS = [
   { id: "n2", date: "2026-02-05", amount: "-15.99", counterparty: "Netflix.com" },
   { id: "n3", date: "2026-03-05", amount: "-15.99", counterparty: "NETFLIX COM", category: "Subscriptions" },
 ];
-/** The v1.1 calculations: trends, recurring and forecast (API.md §9.1, §9.2, §9.5). */
+/** The recurring and forecast calculations (API.md §9.1, §9.2). */
 export const RECURRING_CALLS: readonly ToolCall[] = [
-  {
-    tool: "calculate_trends",
-    method: "post",
-    path: "/v1/analytics/trends",
-    args: { currency: "EUR", year: 2026, month: 2, months: 3, transactions: TRANSACTIONS },
-  },
   {
     tool: "calculate_recurring",
     method: "post",
