@@ -10,6 +10,9 @@
 //         summary_vs_raw_speedup, query plans in bench/plans/, me_budget_summary_p99_ms (autocannon, 32 connections)
 //   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
+//   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms (issue 16; bench/recurring.ts: one user
+//         with 100k transactions and nine streams over 25 months, direct driver with RLS), and
+//         post_recurring_50k_vs_parse (in-process, like post_cashflow_50k_vs_parse)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -17,6 +20,7 @@ import { denoVersion, ROOT, round } from "./lib/proc.mjs";
 import { calcSection } from "./lib/calc.mjs";
 import { dbSection } from "./lib/db.mjs";
 import { rolloverSection } from "./lib/rollover.mjs";
+import { recurringSection } from "./lib/recurring.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -35,6 +39,9 @@ export const GOALS = {
   me_budget_summary_p99_ms: { goal: "report only", test: null },
   me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
+  me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
+  me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
+  post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
 };
 
 const started = Date.now();
@@ -65,6 +72,7 @@ const sections = [
   ["calc", calcSection],
   ["db", dbSection],
   ["rollover", rolloverSection],
+  ["recurring", recurringSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;

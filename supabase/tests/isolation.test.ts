@@ -18,6 +18,7 @@ const TABLES = [
   "goal_contributions",
   "ledger_monthly_totals",
   "statement_daily_totals",
+  "recurring_daily_totals",
 ] as const;
 const VIEWS = [
   "monthly_cashflow",

@@ -61,7 +61,7 @@ export function groupCandidates(
     days[i] = dayNumber(e.date);
   }
   const groups: OccurrenceGroup[] = heads.map(({ key, inflow, indices }) => {
-    indices.sort((a, b) => days[a]! - days[b]!); // stable: input order within a date
+    sortByDayThenIndex(indices, days);
     const dates: string[] = [];
     const amounts: number[] = [];
     let lastDay = NaN;
@@ -86,3 +86,27 @@ export function groupCandidates(
       })),
   };
 }
+
+/**
+ * Sorts candidate indices by day, then by index (input order), in place: each (day, index) pair is packed into one
+ * number (day × 2^23 + index, exact below 2^53 for any day of years 0001–9999 and up to 2^23 transactions), so the
+ * native numeric sort of a Float64Array does the work without a comparator call per comparison.
+ */
+function sortByDayThenIndex(indices: number[], days: Int32Array): void {
+  const n = indices.length;
+  if (n < 2) return;
+  if (days.length >= 1 << 23) {
+    indices.sort((a, b) => days[a]! - days[b]! || a - b);
+    return;
+  }
+  const packed = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = indices[k]!;
+    packed[k] = (days[i]! + DAY_OFFSET) * 8388608 + i;
+  }
+  packed.sort();
+  for (let k = 0; k < n; k++) indices[k] = packed[k]! % 8388608;
+}
+
+/** Makes every day number of years 0001–9999 non-negative (0001-01-01 is day −719162). */
+const DAY_OFFSET = 719162;
