@@ -196,19 +196,22 @@ returns table (key text, direction text, date date, id uuid, category text, name
 language sql stable security invoker
 set search_path = ''
 as $$
-  select t.recurring_key, g.direction, t.date, t.id, t.category,
+  -- The keys as an array first, so the index on (user_id, currency, recurring_key, date) reads only these groups'
+  -- rows; the (key, direction) pairs then pick the directions asked for.
+  with g as (select g.key, g.direction from pg_catalog.jsonb_to_recordset(p_groups) as g(key text, direction text))
+  select t.recurring_key, case when t.amount_minor > 0 then 'inflow' else 'outflow' end, t.date, t.id, t.category,
          case when t.counterparty <> '' then t.counterparty else coalesce(t.description, '') end
-  from pg_catalog.jsonb_to_recordset(p_groups) as g(key text, direction text)
-  join public.statement_transactions as t
-    on t.recurring_key = g.key
-   and (case when t.amount_minor > 0 then 'inflow' else 'outflow' end) = g.direction
+  from public.statement_transactions as t
   where t.user_id = (select auth.uid())
     and t.currency = p_currency
+    and t.recurring_key = any (array(select g.key from g))
     and t.date >= p_from
     and t.date <= p_to
     and t.effective_kind <> 'transfer'
     and t.amount_minor <> 0
-  order by t.recurring_key collate "C", g.direction, t.date, t.id
+    and (t.recurring_key, case when t.amount_minor > 0 then 'inflow' else 'outflow' end) in
+      (select g.key, g.direction from g)
+  order by t.recurring_key collate "C", 2, t.date, t.id
 $$;
 comment on function public.me_recurring_members(text, date, date, jsonb) is
   'The caller''s transactions in p_currency dated p_from..p_to that belong to the given (key, direction) groups '
