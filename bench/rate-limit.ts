@@ -82,6 +82,8 @@ async function requestCost(env: Record<string, string>): Promise<number> {
   if (env.RATE_LIMIT_REDIS_URL) await new Promise((r) => setTimeout(r, 1000));
   return await microseconds(quick ? 2_000 : 20_000, post);
 }
+// A first round warms the whole request path up (JIT), so that "off" is not charged with it.
+await requestCost({ PFA_RATE_LIMIT_REQUESTS: "0" });
 const off = await requestCost({ PFA_RATE_LIMIT_REQUESTS: "0" });
 const inMemory = await requestCost({ PFA_RATE_LIMIT_REQUESTS: "1000000", PFA_RATE_LIMIT_WINDOW_SECONDS: "3600" });
 const onRedis = redis
