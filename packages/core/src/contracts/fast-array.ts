@@ -5,11 +5,13 @@
  * one, and it reports the issues zod would report (same codes, paths and parameters; problemFromZodError maps
  * them). contracts/fast-array.test.ts checks that equivalence against the plain zod schema on random inputs.
  *
- * Supported field rules are exactly the ones the item schemas use: strings (length in characters, pattern), money
- * (string or number), enums; optional and nullable. The item's output equals its input (no transforms), so valid
- * items are passed through unchanged.
+ * The field rules are compiled from the declared item schema (field-rules.ts), never written by hand. Supported
+ * rules are exactly the ones the item schemas use: strings (length in characters, pattern), money (string or
+ * number), enums; optional and nullable. The item's output equals its input (no transforms), so valid items are
+ * passed through unchanged.
  */
 import type { z } from "zod";
+import { arrayParts, fieldRulesOf } from "./field-rules.ts";
 import { lengthForLimits } from "./primitives.ts";
 
 export type FieldRule =
@@ -175,14 +177,12 @@ function compile(rule: FieldRule, key: string): Check {
 }
 
 /**
- * Replaces the parse of `schema` (a `z.array(z.strictObject(...)).max(maxItems)`) with the hand-written loop.
- * `fields` must describe the item schema exactly; the equivalence test guards that.
+ * Replaces the parse of `schema` (a `z.array(z.strictObject(...)).max(maxItems)`) with the loop, its field rules
+ * compiled from the item schema (field-rules.ts; an unsupported rule throws here, at start-up).
  */
-export function withFastArrayParse<T extends z.ZodType>(
-  schema: T,
-  maxItems: number,
-  fields: Readonly<Record<string, FieldRule>>,
-): T {
+export function withFastArrayParse<T extends z.ZodType>(schema: T): T {
+  const { item, maxItems } = arrayParts(schema);
+  const fields: Readonly<Record<string, FieldRule>> = fieldRulesOf(item);
   const names = Object.keys(fields);
   const checks = names.map((name) => compile(fields[name]!, name));
   const fieldCount = names.length;
