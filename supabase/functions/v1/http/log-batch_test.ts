@@ -5,9 +5,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 Deno.test("log batch: entries are written later, together, one JSON line each, in order", async () => {
   const writes: string[] = [];
-  const batch = createLogBatch<{ n: number; s?: string }>((text) =>
-    writes.push(text)
-  );
+  const batch = createLogBatch<{ n: number; s?: string }>((text) => writes.push(text));
   batch.push({ n: 1 });
   batch.push({ n: 2, s: 'a "quoted"\nline' });
   assert.equal(writes.length, 0, "nothing is written on the request path");
