@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { APP_ENV } from "./calc.mjs";
 import { cashflowBody } from "./payload.mjs";
-import { freePort, median, procMemory, ROOT, round, sleep, spawnDeno, stop, waitFor200 } from "./proc.mjs";
+import { freePort, median, procMemory, ROOT, round, runDeno, sleep, spawnDeno, stop, waitFor200 } from "./proc.mjs";
 import { scaleSvg } from "./svg-plot.mjs";
 
 const CASHFLOW = "/v1/analytics/cashflow";
@@ -21,7 +21,7 @@ function loggedDurations(output) {
     .filter((e) => e.method === "POST" && e.path === CASHFLOW && e.status === 200).map((e) => e.duration_ms);
 }
 
-async function measureSize(script, env, body, requests) {
+async function measureSize(script, env, body, requests, warmups) {
   const port = freePort();
   const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env }, [], { stdout: "pipe" });
   const url = `http://127.0.0.1:${port}${CASHFLOW}`;
@@ -30,12 +30,12 @@ async function measureSize(script, env, body, requests) {
     const before = procMemory(child.pid);
     const client = [];
     let bytes = null;
-    for (let i = 0; i < requests + 1; i++) {
+    for (let i = 0; i < requests + warmups; i++) {
       const t0 = performance.now();
       const res = await fetch(url, { method: "POST", body, headers: { "content-type": "application/json" } });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${script}: answered ${res.status}: ${text.slice(0, 300)}`);
-      if (i > 0) client.push(performance.now() - t0); // the first is a warm-up
+      if (i >= warmups) client.push(performance.now() - t0);
       bytes = text.length;
     }
     await sleep(100);
@@ -69,13 +69,25 @@ export async function scaleSection(ctx) {
   for (const n of SCALE_SIZES) {
     ctx.log(`  scale ${n}`);
     const body = cashflowBody(n);
-    const app = await measureSize("bench/servers/entry.ts", SCALE_ENV, body, requests);
-    const floor = await measureSize("bench/servers/floor.ts", {}, body, requests);
+    // Small bodies get more warm-up requests (the JIT needs calls, not bytes), and more in-process samples.
+    const warmups = Math.max(1, Math.round(20000 / n));
+    const app = await measureSize("bench/servers/entry.ts", SCALE_ENV, body, requests, warmups);
+    const floor = await measureSize("bench/servers/floor.ts", {}, body, requests, warmups);
     if (app.server.length !== requests) throw new Error(`scale ${n}: expected ${requests} log lines`);
+    // In-process, in the same Deno: the handler and JSON.parse alone on the same body (bench/inproc.ts), to tell
+    // a step of the function's own work from one of the engine's (JSON.parse and its garbage collection).
+    const samples = Math.max(requests, Math.min(51, Math.round(100000 / n)) | 1);
+    const stdout = await runDeno("bench/inproc.ts", [String(samples), String(n)], SCALE_ENV, [
+      "--v8-flags=--expose-gc",
+    ]);
+    const inproc = JSON.parse(stdout.trim().split("\n").at(-1));
     rows.push({
       transactions: n,
       body_bytes: Buffer.byteLength(body),
       server_ms: round(median(app.server), 2),
+      inproc_handler_ms: inproc.handle_median_ms,
+      inproc_parse_ms: inproc.parse_median_ms,
+      inproc_ratio: round(inproc.ratio, 2),
       client_ms: round(median(app.client), 2),
       floor_client_ms: round(median(floor.client), 2),
       rss_before_mb: round(app.before.rss_mb, 1),
@@ -85,6 +97,7 @@ export async function scaleSection(ctx) {
     });
   }
   const time = steps(rows, "server_ms", 1);
+  const parseTime = steps(rows, "inproc_parse_ms", 1);
   const memory = steps(rows, "peak_rss_mb", 1);
   const flag = (list, what) =>
     list.filter((s) => s.vs_first_step !== null && s.vs_first_step > 1.5).map((s) =>
@@ -93,12 +106,12 @@ export async function scaleSection(ctx) {
   const nonLinear = [...flag(time, "server time (ms)"), ...flag(memory, "peak RSS (MB)")];
   ctx.results.measurements.scale = {
     method: `fresh index.ts process per size (limits raised to 100,000 transactions / 16 MiB for this section ` +
-      `only; rate limiter and request log on), 1 warm-up then ${requests} POST cashflow requests; server_ms is the ` +
+      `only; rate limiter and request log on), max(1, 20,000 / n) warm-ups then ${requests} POST cashflow requests; server_ms is the ` +
       `median of the request log's duration_ms, client_ms the median round trip, peak_rss_mb VmHWM after the ` +
-      `requests. The floor server gets the same requests. A step is non-linear when its cost per 1,000 ` +
+      `requests. The floor server gets the same requests. inproc_*: bench/inproc.ts at that size (handler and JSON.parse alone in one Deno process, GC before each sample). A step is non-linear when its cost per 1,000 ` +
       `transactions is more than 1.5× the first step's.`,
     rows,
-    steps: { server_ms: time, peak_rss_mb: memory },
+    steps: { server_ms: time, peak_rss_mb: memory, inproc_parse_ms: parseTime },
     non_linear_steps: nonLinear,
   };
   const svg = scaleSvg({
@@ -111,6 +124,7 @@ export async function scaleSection(ctx) {
           { label: "function: server time (request log)", color: "#c0392b", values: rows.map((r) => r.server_ms) },
           { label: "function: client round trip", color: "#e67e22", values: rows.map((r) => r.client_ms), dash: 1 },
           { label: "floor: client round trip", color: "#2c7bb6", values: rows.map((r) => r.floor_client_ms) },
+          { label: "JSON.parse alone (in-process)", color: "#27ae60", values: rows.map((r) => r.inproc_parse_ms) },
         ],
       },
       {
