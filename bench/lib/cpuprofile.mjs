@@ -25,14 +25,39 @@ function shortUrl(url) {
   return i >= 0 ? url.slice(i + 1) : url;
 }
 
-/** `{ total_ms, by_area, top_self }`: times from the samples (sampling interval weighted). */
-export function summarizeProfile(profile, { top = 25 } = {}) {
+/**
+ * Index of the first sample after the first run of idle samples lasting at least `gapMs`: the profile runner waits
+ * that long between start-up (module loading, building the app, the first request) and the load, so the samples
+ * after the gap are the load's alone. 0 when there is no such gap.
+ */
+function firstSampleAfterIdleGap(profile, nodes, gapMs) {
+  const deltas = profile.timeDeltas ?? [];
+  let idleUs = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const name = nodes.get(profile.samples[i]).callFrame.functionName;
+    if (name === "(idle)" || name === "(program)") {
+      idleUs += deltas[i + 1] ?? 0;
+      if (idleUs >= gapMs * 1000) {
+        while (i < profile.samples.length && nodes.get(profile.samples[i]).callFrame.functionName === "(idle)") i++;
+        return i;
+      }
+    } else idleUs = 0;
+  }
+  return 0;
+}
+
+/**
+ * `{ profiled_ms, busy_ms, by_area, top_self, top_total }`: times from the samples (sampling interval weighted).
+ * With `afterIdleGapMs`, only the samples after the first idle gap that long count (the load, not start-up).
+ */
+export function summarizeProfile(profile, { top = 25, afterIdleGapMs = 0 } = {}) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfUs = new Map();
   const deltas = profile.timeDeltas ?? [];
-  for (let i = 0; i < profile.samples.length; i++) {
+  const first = afterIdleGapMs > 0 ? firstSampleAfterIdleGap(profile, nodes, afterIdleGapMs) : 0;
+  for (let i = first; i < profile.samples.length; i++) {
     const dt = deltas[i + 1] ?? deltas[i] ?? 0;
     selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + Math.max(0, dt));
   }
