@@ -143,7 +143,12 @@ if (sc) {
 const pr = m.profile;
 if (pr) {
   for (
-    const [name, what] of [["small", "100 transactions, autocannon"], ["large", "50,000 transactions, sequential"]]
+    const [name, what] of [
+      ["before_small", "before, 100 transactions, autocannon"],
+      ["small", "100 transactions, autocannon"],
+      ["before_large", "before, 50,000 transactions, sequential"],
+      ["large", "50,000 transactions, sequential"],
+    ]
   ) {
     const p = pr[name];
     if (!p) continue;

@@ -14,21 +14,23 @@ import { cannon, freePort, ROOT, sleep, spawnDeno, waitFor200 } from "./proc.mjs
 const CASHFLOW = "/v1/analytics/cashflow";
 const IDLE_GAP_MS = 300;
 
-async function profileRun(name, seconds, load) {
+async function profileRun(name, seconds, load, cwd = ROOT) {
   const dir = join(ROOT, "bench/out/profile", name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const port = freePort();
+  // This tree's wrapper runs the entry of `cwd` (the earlier tree with --before), with the same flags.
   const child = spawnDeno(
-    "bench/servers/profiled.ts",
+    join(ROOT, "bench/servers/profiled.ts"),
     [String(port)],
     {
       ...APP_ENV,
       PORT: String(port),
       PROFILE_SECONDS: String(seconds),
+      PROFILE_ENTRY: join(cwd, "bench/servers/entry.ts"),
     },
     ["--cpu-prof", `--cpu-prof-dir=${dir}`],
-    { stdout: "ignore" },
+    { stdout: "ignore", cwd },
   );
   const url = `http://127.0.0.1:${port}${CASHFLOW}`;
   await waitFor200(url, { body: cashflowBody(3), child, timeoutMs: 60000 });
@@ -58,11 +60,11 @@ export async function profileSection(ctx) {
       "between start-up and the load (so module loading and building the app are not in it); (idle) and (program) " +
       "are left out of the percentages.",
   };
-  out.small = await profileRun("small", seconds + 2, async (url) => {
+  const loadSmall = async (url) => {
     const r = await cannon({ url, method: "POST", body: small, connections: 10, duration: seconds - 1 });
     return r.total_requests;
-  });
-  out.large = await profileRun("large", seconds + 2, async (url) => {
+  };
+  const loadLarge = async (url) => {
     const deadline = Date.now() + (seconds - 2) * 1000;
     let n = 0;
     while (Date.now() < deadline) {
@@ -72,6 +74,12 @@ export async function profileSection(ctx) {
       n++;
     }
     return n;
-  });
+  };
+  if (ctx.before) {
+    out.before_small = await profileRun("before-small", seconds + 2, loadSmall, ctx.before.dir);
+    out.before_large = await profileRun("before-large", seconds + 2, loadLarge, ctx.before.dir);
+  }
+  out.small = await profileRun("small", seconds + 2, loadSmall);
+  out.large = await profileRun("large", seconds + 2, loadLarge);
   ctx.results.measurements.profile = out;
 }

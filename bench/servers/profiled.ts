@@ -7,4 +7,6 @@
  */
 const seconds = Number(Deno.env.get("PROFILE_SECONDS") ?? 10);
 setTimeout(() => Deno.exit(0), seconds * 1000);
-await import("./entry.ts");
+// PROFILE_ENTRY: the entry.ts to run (another tree's with `--before`), profiled the same way.
+const entry = Deno.env.get("PROFILE_ENTRY");
+await import(entry ? new URL(`file://${entry}`).href : "./entry.ts");
