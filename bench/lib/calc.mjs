@@ -52,7 +52,8 @@ async function inproc(ctx) {
       undefined,
       cwd,
     );
-    return JSON.parse(stdout.trim().split("\n").at(-1));
+    // The result line (the request log's lines, written in batches, may come after it).
+    return JSON.parse(stdout.trim().split("\n").filter((l) => l.includes('"handle_median_ms"')).at(-1));
   };
   let out;
   if (ctx.before) {

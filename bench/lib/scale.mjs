@@ -80,7 +80,7 @@ export async function scaleSection(ctx) {
     const stdout = await runDeno("bench/inproc.ts", [String(samples), String(n)], SCALE_ENV, [
       "--v8-flags=--expose-gc",
     ]);
-    const inproc = JSON.parse(stdout.trim().split("\n").at(-1));
+    const inproc = JSON.parse(stdout.trim().split("\n").filter((l) => l.includes('"handle_median_ms"')).at(-1));
     rows.push({
       transactions: n,
       body_bytes: Buffer.byteLength(body),
