@@ -100,10 +100,12 @@ Deno.test("finding 5: a NUL or other control character in a text filter gets 422
 async function capturedLog(fn: () => Promise<void>): Promise<string[]> {
   const lines: string[] = [];
   const { log, error } = console;
-  console.log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+  // The request log writes batches of lines from a timer task (http/log-batch.ts): one call may hold several lines.
+  console.log = (...args: unknown[]) => void lines.push(...args.map(String).join(" ").split("\n"));
   console.error = console.log;
   try {
     await fn();
+    await new Promise((r) => setTimeout(r, 50)); // let the batch be written
   } finally {
     console.log = log;
     console.error = error;
