@@ -44,6 +44,9 @@ describe("operation registry", () => {
       ["list_statement_transactions", "account", "get", "/v1/me/statements/transactions"],
       ["calculate_trends", "calculation", "post", "/v1/analytics/trends"],
       ["get_trends", "account", "get", "/v1/me/analytics/trends"],
+      ["calculate_net_worth", "calculation", "post", "/v1/analytics/net-worth"],
+      ["get_net_worth", "account", "get", "/v1/me/analytics/net-worth"],
+      ["list_accounts", "account", "get", "/v1/me/accounts"],
     ]);
     expect(byName.get_cashflow).toBe(list[5]);
   });

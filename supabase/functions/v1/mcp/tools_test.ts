@@ -91,6 +91,9 @@ const CONTRACT: Record<string, string> = {
   list_statement_transactions: "GET /v1/me/statements/transactions",
   calculate_trends: "POST /v1/analytics/trends",
   get_trends: "GET /v1/me/analytics/trends",
+  calculate_net_worth: "POST /v1/analytics/net-worth",
+  get_net_worth: "GET /v1/me/analytics/net-worth",
+  list_accounts: "GET /v1/me/accounts",
 };
 
 Deno.test("registry: the ten tools of API.md §6, each naming its REST route, account tools needing a user", () => {
