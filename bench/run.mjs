@@ -15,6 +15,11 @@
 //   profile  V8 CPU profiles of the deployed entry under the 100- and 50,000-transaction requests (summary only)
 //   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
+//   networth  on a fresh database: me_net_worth_p50_ms (issue 14; bench/net-worth.ts: one user with 100k
+//         transactions over 5 accounts and 60 statements, a 24-month series, direct driver with RLS)
+//   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms (issue 16; bench/recurring.ts: one user
+//         with 100k transactions and nine streams over 25 months, direct driver with RLS), and
+//         post_recurring_50k_vs_parse (in-process, like post_cashflow_50k_vs_parse)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -25,6 +30,8 @@ import { rolloverSection } from "./lib/rollover.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
+import { netWorthSection } from "./lib/net-worth.mjs";
+import { recurringSection } from "./lib/recurring.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -49,6 +56,10 @@ export const GOALS = {
   me_budget_summary_p99_ms: { goal: "report only", test: null },
   me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
+  me_net_worth_p50_ms: { goal: "<= 50", test: (v) => v <= 50 },
+  me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
+  me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
+  post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
 };
 
 const started = Date.now();
@@ -86,6 +97,8 @@ const sections = [
   ["rollover", rolloverSection],
   ["scale", scaleSection],
   ["profile", profileSection],
+  ["networth", netWorthSection],
+  ["recurring", recurringSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;

@@ -22,10 +22,18 @@ export function transactionSchema(limits: Limits) {
       kind: kindSchema.optional(),
       description: doc(
         maxCharacters(z.string(), limits.text),
-        `Free text; not used in calculations. At most ${limits.text} characters.`,
+        `Free text. Recurring streams and the forecast key a transaction by it when \`counterparty\` is absent ` +
+          `or empty; the other calculations ignore it. At most ${limits.text} characters.`,
         [
           "Supermarket",
         ],
+      ).optional(),
+      counterparty: doc(
+        maxCharacters(z.string(), limits.text),
+        "Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a " +
+          "transaction by it when it is non-empty (an empty string counts as absent and the description is used); " +
+          `the other calculations ignore it. At most ${limits.text} characters.`,
+        ["Netflix"],
       ).optional(),
     }),
     "One transaction. Unknown fields are rejected (422 `unknown_field`) so that a misspelled field such as " +
