@@ -27,11 +27,11 @@ import { denoVersion, ROOT, round } from "./lib/proc.mjs";
 import { calcSection } from "./lib/calc.mjs";
 import { dbSection } from "./lib/db.mjs";
 import { rolloverSection } from "./lib/rollover.mjs";
+import { netWorthSection } from "./lib/net-worth.mjs";
+import { recurringSection } from "./lib/recurring.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
-import { netWorthSection } from "./lib/net-worth.mjs";
-import { recurringSection } from "./lib/recurring.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -95,10 +95,10 @@ const sections = [
   ["calc", calcSection],
   ["db", dbSection],
   ["rollover", rolloverSection],
-  ["scale", scaleSection],
-  ["profile", profileSection],
   ["networth", netWorthSection],
   ["recurring", recurringSection],
+  ["scale", scaleSection],
+  ["profile", profileSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;
