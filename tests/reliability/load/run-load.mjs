@@ -239,7 +239,9 @@ try {
   if (result.errors || result.timeouts || result.non2xx) {
     failures.push(`errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
   }
-  if (result.requests.total < DURATION * 50) failures.push(`only ${result.requests.total} requests`);
+  // A progress check, not a speed goal (speed is `npm run bench`'s): the server must keep answering throughout. A
+  // loaded 2-core machine served 41 requests/s of this mix, so the floor is far below that.
+  if (result.requests.total < DURATION * 10) failures.push(`only ${result.requests.total} requests`);
   // Memory is judged on runs of 30 s or more: a short run is still warming up (JIT, caches, pool).
   if (DURATION >= 30 && !(last <= middle * 1.15 + 16)) {
     failures.push(`RSS grew from ${round(middle)} to ${round(last)} MiB`);
