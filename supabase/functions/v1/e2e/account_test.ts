@@ -536,6 +536,57 @@ Deno.test("every JWT claim failure is a 401 with an invalid_token challenge", as
   await accepted.body?.cancel();
 });
 
+Deno.test("a project API key sent as the bearer token (signed-out supabase-js) is told to sign in first", async () => {
+  const legacyAnonKey = await sign(
+    { privateKey: new TextEncoder().encode("the-project's-legacy-jwt-secret-32+bytes"), alg: "HS256" },
+    { iss: "supabase", ref: "project-ref", role: "anon", iat: 1_700_000_000, exp: 2_000_000_000 },
+  );
+  const cases: [string, Record<string, string>][] = [
+    // what supabase-js sends with nobody signed in: the key it was created with, twice
+    ["apikey echo", { Authorization: "Bearer local-anon-key", apikey: "local-anon-key" }],
+    ["publishable key", { Authorization: "Bearer sb_publishable_AbC123_dEf456" }],
+    ["legacy anon key", { Authorization: `Bearer ${legacyAnonKey}`, apikey: legacyAnonKey }],
+    ["legacy anon key, no apikey", { Authorization: `Bearer ${legacyAnonKey}` }],
+  ];
+  for (const [name, headers] of cases) {
+    const response = await harness.fetch("/v1/me/budget/summary", { headers });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
+    const problem = await assertProblem(response, 401, "unauthorized");
+    assert.match(problem.detail, /^Sign in first: this route needs a user's access token/, name);
+    // The same key on a calculation route counts as no token: the route is public.
+    const calc = await harness.fetch("/v1/analytics/cashflow", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ currency: "EUR", year: 2026, transactions: [] }),
+    });
+    assert.equal(calc.status, 200, `${name}: ${await calc.text()}`);
+  }
+});
+
+Deno.test("a token of another issuer (another port, another project) names the expected issuer", async () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      "another local port, this key",
+      await harness.token(USER_A, { iss: "http://127.0.0.1:54377/auth/v1" }),
+      /^The token was issued by `http:\/\/127\.0\.0\.1:54377\/auth\/v1`, not by this project's Auth: /,
+    ],
+    [
+      "another project, its own key",
+      await sign(await es256Key("other-project"), claimsFor(USER_A, { iss: "https://other.supabase.co/auth/v1" })),
+      /^The token was issued by `https:\/\/other\.supabase\.co\/auth\/v1`, not by this project's Auth: /,
+    ],
+    ["no issuer", await harness.token(USER_A, { iss: undefined }), /^The token has no issuer \(iss\): /],
+  ];
+  for (const [name, token, start] of cases) {
+    const response = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${token}` } });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
+    const problem = await assertProblem(response, 401, "unauthorized");
+    assert.match(problem.detail, start, name);
+    assert.ok(
+      problem.detail.includes("the expected issuer is `http://127.0.0.1:54321/auth/v1`"),
+      `${name}: ${problem.detail}`,
+    );
+  }
 Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-level security", async () => {
   const body = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-03-31"));
   assertConforms("get_net_worth", body);
