@@ -196,7 +196,7 @@ export interface paths {
         };
         /**
          * Your statement transactions, newest first, with optional filters.
-         * @description Lists your statement transactions, `date` descending then `id` descending, one page at a time (`limit` 1–200, default 50). Optional filters: `statement_import_id`, `from`/`to` (inclusive dates), `category` (exact match) and `kind`. Pass `next_cursor` as `cursor` with the same filters for the next page: a cursor carries a fingerprint of the filters it was issued for, and a cursor sent with other filters (one added, dropped or changed; their order does not matter) is refused with 422 `invalid_cursor` on parameter `cursor`. Money is in each transaction's own currency. Requires a bearer token.
+         * @description Lists your statement transactions, `date` descending then `id` descending, one page at a time (`limit` 1–200, default 50). Optional filters: `statement_import_id`, `from`/`to` (inclusive dates), `category` (exact match) and `kind`. Pass `next_cursor` as `cursor` with the same filters for the next page: a cursor carries a fingerprint of the filters it was issued for, and a cursor sent with other filters (one added, dropped or changed; their order does not matter) is refused with 422 `validation_failed`, whose `errors[]` names parameter `cursor` with code `invalid_cursor`. Money is in each transaction's own currency. Requires a bearer token.
          */
         get: operations["list_statement_transactions"];
         put?: never;
@@ -239,6 +239,66 @@ export interface paths {
          * @description The same calculation as `calculate_trends`, over your statement transactions in one currency (default: your profile's default currency; other currencies are left out), for the window ending with `year` and `month` (default: the current month in your profile's time zone), `months` long (2–24, default 12). It reads your monthly expense totals per category from the monthly rollup, never raw transactions. Requires a bearer token. The window is the `months` calendar months ending with (`year`, `month`). A month's value in a category is the negated signed sum of its `expense` transactions (kind given, or inferred from the sign): spending is positive, refunds net it, and a month where refunds exceed spending is negative; income and transfers never count. A category appears when it has at least one expense transaction in the window; the `total` row sums every category. `mean` is over all window months and `median` is the middle month (the mean of the two middle months for an even count), both rounded half-to-even to the minor unit. `current` is the last month; `trailing_average` is the mean of the up to 3 months before it that lie within the window (1 month for a 2-month window), rounded half-to-even. `change_percent` = (current − exact trailing average) ÷ exact trailing average × 100, rounded half-to-even to 2 decimals, null when the trailing average is zero. `flag`: `spike` when current > 1.5 × the exact trailing average and that average is above zero; `new` when the average is zero and current is above zero; `drop` when current < 0.5 × a positive trailing average; otherwise null (also for a negative average). Categories are ordered by `current` descending, then by name (Unicode code points), with the uncategorized row (null) last whatever its `current`. A window reaching before year 0001 is 422 (`out_of_range` on `months`). All arithmetic is exact, in integer minor units.
          */
         get: operations["get_trends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/net-worth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Net worth month by month, account balances and statement reconciliation, from the statements you send.
+         * @description From account statements (opening balance, optional reported closing balance, transactions): the net worth on the last day of each month from `from` to `to`, each account's balance on `to`, and for every statement its computed closing balance, the difference from the reported one and the gap from the previous statement. An account is an `account_name` (with its currency on GET) and its statements. A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a missing end its last one; with no transactions a missing bound equals the other, and a derived bound never crosses the given one (a derived end before the start is the start, a derived start after the end is the end). A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An account's balance on a date d comes from its statement with the latest start on or before d (ties: the later end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All arithmetic is exact, in integer minor units. `series` has one point per calendar month from the month of `from` to the month of `to`: the month's last day, except that the last point is `to` itself (so the first point is the last day of `from`'s month, or `to` when that comes first). Each point's `total` is the sum of the balances on that date of the accounts that have one, and `account_count` counts them. `net_worth` is the total on `to`; `change` = last point − first point. `from` after `to` is 422 (`invalid_range`); a span longer than 10 years (`to` after `from` + 120 months) is 422 (`out_of_range`). At most 1000 statements and 50000 transactions over all statements (422 `too_many_items`). Every transaction must be in `currency` (422 `currency_mismatch`). Deterministic: no clock, no database; the same body always gives the same response.
+         */
+        post: operations["calculate_net_worth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/analytics/net-worth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your net worth month by month, your accounts' balances and the reconciliation of your statements.
+         * @description The same calculation as `calculate_net_worth`, over your statement imports in one currency (default: your profile's default currency; other currencies are left out), from `from` (default: 1 January of the year of `to`) to `to` (default: today in your profile's time zone). Imports that are `processing` or `failed` are ignored and not counted anywhere. It reads each statement's transaction totals per day from the database (a rollup), never raw transactions. Requires a bearer token. An account is an `account_name` (with its currency on GET) and its statements. A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a missing end its last one; with no transactions a missing bound equals the other, and a derived bound never crosses the given one (a derived end before the start is the start, a derived start after the end is the end). A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An account's balance on a date d comes from its statement with the latest start on or before d (ties: the later end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All arithmetic is exact, in integer minor units. `series` has one point per calendar month from the month of `from` to the month of `to`: the month's last day, except that the last point is `to` itself (so the first point is the last day of `from`'s month, or `to` when that comes first). Each point's `total` is the sum of the balances on that date of the accounts that have one, and `account_count` counts them. `net_worth` is the total on `to`; `change` = last point − first point. `from` after `to` is 422 (`invalid_range`); a span longer than 10 years (`to` after `from` + 120 months) is 422 (`out_of_range`).
+         */
+        get: operations["get_net_worth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your accounts: each one's balance, the date it refers to, its statements and whether it reconciles.
+         * @description Every account of your statement imports (an account is an account name and a currency) with its balance on `as_of` (default: today in your profile's time zone) by the same rules as net worth on `to`, the number of its statements starting on or before `as_of`, and whether the statement chosen for the balance reconciles. Without `currency`, every currency is listed (there is no profile default here), ordered by account name, then currency. Imports that are `processing` or `failed` are ignored. Reads statement totals from the database, never raw transactions. Requires a bearer token. An account is an `account_name` (with its currency on GET) and its statements. A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a missing end its last one; with no transactions a missing bound equals the other, and a derived bound never crosses the given one (a derived end before the start is the start, a derived start after the end is the end). A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An account's balance on a date d comes from its statement with the latest start on or before d (ties: the later end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All arithmetic is exact, in integer minor units.
+         */
+        get: operations["list_accounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -901,7 +961,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`; null when the report total is zero. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`; null when the report total is zero or negative (refunds exceeding spending): a share of such a total means nothing. A category's share is negative when its refunds exceed its spending while the report total is positive. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -2094,7 +2154,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`; null when the report total is zero. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`; null when the report total is zero or negative (refunds exceeding spending): a share of such a total means nothing. A category's share is negative when its refunds exceed its spending while the report total is positive. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -2370,7 +2430,7 @@ export interface operations {
             query?: {
                 /** @description Page size, default 50. A whole number from 1 to 200, written with digits only. */
                 limit?: number | string;
-                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 (`invalid_cursor`). */
+                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 `validation_failed`, with code `invalid_cursor` on parameter `cursor` in `errors[]`. */
                 cursor?: string;
             };
             header?: never;
@@ -2546,7 +2606,7 @@ export interface operations {
             query?: {
                 /** @description Page size, default 50. A whole number from 1 to 200, written with digits only. */
                 limit?: number | string;
-                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 (`invalid_cursor`). */
+                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 `validation_failed`, with code `invalid_cursor` on parameter `cursor` in `errors[]`. */
                 cursor?: string;
                 /** @description Only transactions of this statement import. */
                 statement_import_id?: string;
@@ -3172,6 +3232,651 @@ export interface operations {
                              * @enum {string|null}
                              */
                             flag: "spike" | "new" | "drop" | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_net_worth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description First day of the series. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-01-01
+                     */
+                    from: string;
+                    /**
+                     * @description Last day of the series: the date of `net_worth` and of each account's balance. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-31
+                     */
+                    to: string;
+                    /** @description The statements, at most 1000 (422 `too_many_items`), in any order except that a later position wins a tie between statements with the same start and end. */
+                    statements: {
+                        /**
+                         * @description Name of the account the statement belongs to. 1–200 characters.
+                         * @example Checking
+                         */
+                        account_name: string;
+                        /**
+                         * @description First day the statement covers. Omitted or null: the first transaction date (or `statement_end` without transactions). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-01-01
+                         */
+                        statement_start?: string | null;
+                        /**
+                         * @description Last day the statement covers; not before `statement_start` (422 `invalid_range`). Omitted or null: the last transaction date (or `statement_start` without transactions). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-01-31
+                         */
+                        statement_end?: string | null;
+                        /**
+                         * @description Balance at the start of the statement, before its transactions. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example 1520.00
+                         */
+                        opening_balance: string | number;
+                        /**
+                         * @description Closing balance the statement reports. Omitted or null: none reported (the computed one is used). A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example 1780.35
+                         */
+                        closing_balance?: string | number | null;
+                        /** @description The statement's transactions, in any order. At most 50000 over all statements together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and `category` are accepted and ignored. */
+                        transactions: {
+                            /**
+                             * @description Your own identifier; not used in calculations. 1–200 characters.
+                             * @example tx-0001
+                             */
+                            id?: string;
+                            /**
+                             * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                             * @example 2026-03-14
+                             */
+                            date: string;
+                            /**
+                             * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                             * @example -12.30
+                             * @example 2500.00
+                             * @example 42
+                             */
+                            amount: string | number;
+                            /**
+                             * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            currency?: string;
+                            /**
+                             * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                             * @example groceries
+                             */
+                            category?: string | null;
+                            /**
+                             * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                             * @example expense
+                             * @enum {string}
+                             */
+                            kind?: "income" | "expense" | "transfer";
+                            /**
+                             * @description Free text; not used in calculations. At most 200 characters.
+                             * @example Supermarket
+                             */
+                            description?: string;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Net worth month by month, account balances and statement reconciliation, from the statements you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description First day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-01-01
+                         */
+                        from: string;
+                        /**
+                         * @description Last day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-02-28
+                         */
+                        to: string;
+                        /**
+                         * @description Total of the account balances on `to` (the last point). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 859.90
+                         */
+                        net_worth: string;
+                        /**
+                         * @description Last point − first point of the series. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -350.00
+                         */
+                        change: string;
+                        /** @description One point per calendar month from `from` to `to`, oldest first. */
+                        series: {
+                            /**
+                             * @description Month end, or `to` for the last point. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            date: string;
+                            /**
+                             * @description Sum of the balances on `date` of the accounts that have one. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            total: string;
+                            /**
+                             * @description Accounts with a balance on `date`.
+                             * @example 1
+                             */
+                            account_count: number;
+                        }[];
+                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Balance on `to`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /** @description Every statement of the account, by start, then end, then tie order. */
+                            statements: {
+                                /**
+                                 * @description First day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-01
+                                 */
+                                statement_start: string;
+                                /**
+                                 * @description Last day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-31
+                                 */
+                                statement_end: string;
+                                /**
+                                 * @description Opening balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1000.00
+                                 */
+                                opening_balance: string;
+                                /**
+                                 * @description Opening balance plus the transactions dated on or before the span's end. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                computed_closing_balance: string;
+                                /**
+                                 * @description Closing balance the statement reports; null when none. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                reported_closing_balance: string | null;
+                                /**
+                                 * @description Reported − computed closing balance; null when none is reported. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                difference: string | null;
+                                /**
+                                 * @description Opening balance − the previous statement's closing balance (reported, else computed); null for the first. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                continuity_difference: string | null;
+                            }[];
+                        }[];
+                        /**
+                         * @description Statements left out because nothing dates them.
+                         * @example 0
+                         */
+                        excluded_statement_count: number;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_net_worth: {
+        parameters: {
+            query?: {
+                /** @description Currency to report. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only statements in this currency count; others are left out. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description First day of the series. Defaults to 1 January of the year of `to`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                from?: string;
+                /** @description Last day of the series. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your net worth month by month, your accounts' balances and the reconciliation of your statements. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description First day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-01-01
+                         */
+                        from: string;
+                        /**
+                         * @description Last day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-02-28
+                         */
+                        to: string;
+                        /**
+                         * @description Total of the account balances on `to` (the last point). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 859.90
+                         */
+                        net_worth: string;
+                        /**
+                         * @description Last point − first point of the series. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -350.00
+                         */
+                        change: string;
+                        /** @description One point per calendar month from `from` to `to`, oldest first. */
+                        series: {
+                            /**
+                             * @description Month end, or `to` for the last point. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            date: string;
+                            /**
+                             * @description Sum of the balances on `date` of the accounts that have one. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            total: string;
+                            /**
+                             * @description Accounts with a balance on `date`.
+                             * @example 1
+                             */
+                            account_count: number;
+                        }[];
+                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Balance on `to`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /** @description Every statement of the account, by start, then end, then tie order. */
+                            statements: {
+                                /**
+                                 * @description First day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-01
+                                 */
+                                statement_start: string;
+                                /**
+                                 * @description Last day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-31
+                                 */
+                                statement_end: string;
+                                /**
+                                 * @description Opening balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1000.00
+                                 */
+                                opening_balance: string;
+                                /**
+                                 * @description Opening balance plus the transactions dated on or before the span's end. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                computed_closing_balance: string;
+                                /**
+                                 * @description Closing balance the statement reports; null when none. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                reported_closing_balance: string | null;
+                                /**
+                                 * @description Reported − computed closing balance; null when none is reported. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                difference: string | null;
+                                /**
+                                 * @description Opening balance − the previous statement's closing balance (reported, else computed); null for the first. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                continuity_difference: string | null;
+                            }[];
+                        }[];
+                        /**
+                         * @description Statements left out because nothing dates them.
+                         * @example 0
+                         */
+                        excluded_statement_count: number;
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_accounts: {
+        parameters: {
+            query?: {
+                /** @description Only accounts in this currency. Unlike the other account endpoints there is no default: omitted, every currency is listed. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description Date of the balances. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your accounts: each one's balance, the date it refers to, its statements and whether it reconciles. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Date of the balances (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-31
+                         */
+                        as_of: string;
+                        /** @description Every account (name and currency) with at least one statement that is not excluded, by name, then currency. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Currency of the account. ISO 4217 code, upper case.
+                             * @example EUR
+                             */
+                            currency: string;
+                            /**
+                             * @description Balance on `as_of`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `as_of` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /**
+                             * @description Statements of the account that start on or before `as_of` (excluded statements and `processing` or `failed` imports left out).
+                             * @example 3
+                             */
+                            statement_count: number;
+                            /**
+                             * @description Whether the `difference` of the statement chosen for the balance is zero; null when that statement reports no closing balance, or there is none.
+                             * @example true
+                             */
+                            reconciled: boolean | null;
                         }[];
                     };
                 };

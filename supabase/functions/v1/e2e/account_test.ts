@@ -587,6 +587,8 @@ Deno.test("a token of another issuer (another port, another project) names the e
       `${name}: ${problem.detail}`,
     );
   }
+});
+
 Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-level security", async () => {
   const body = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-03-31"));
   assertConforms("get_net_worth", body);
