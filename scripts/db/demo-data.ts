@@ -576,12 +576,80 @@ function netWorthStory(data: Dataset, endDate: string): void {
   });
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Recurring streams story (issue 16): alice's EUR household account, the 24 months ending with the month of
+// `endDate`. At `endDate` (and in seed.sql, on any day: its dates are month offsets and days, see seed-sql.ts):
+// - FitX, a weekly gym fee (every 7 days), and Studio Lux, a biweekly side-job pay (every 14 days): active;
+// - Tunely, a monthly music subscription that ended five months ago: ended (Streamflix on the current account is
+//   the one still running);
+// - Allianz home insurance, paid once a year (14 and 2 months ago): annually, active;
+// - the broadcasting fee, quarterly, last paid four months ago: late (a missed payment);
+// - noise: bakery and kiosk purchases on random days, and a monthly transfer in from the current account (a
+//   transfer, never a stream). Rent, utilities and Streamflix come from the current account above.
+// ---------------------------------------------------------------------------------------------------------------
+
+function aliceRecurringStory(data: Dataset, endDate: string): void {
+  const userId = DEMO_USERS.alice.id;
+  const rng = new Random("demo:alice:recurring-story");
+  const ids = new Random("demo:alice:recurring-story:ids");
+  const writer = new StatementWriter(data, userId, ids);
+  const account: Account = {
+    name: "Haushaltskonto",
+    currency: "EUR",
+    format: "csv",
+    fileStem: "haushaltskonto",
+    balance: 80000,
+  };
+  const months = monthsEndingWith(endDate, DEMO_MONTHS);
+  const every = (firstDay: number, step: number) => {
+    const dates: string[] = [];
+    for (let d = dayOfMonth(months[0]!, firstDay); d <= endDate; d = addDays(d, step)) dates.push(d);
+    return dates;
+  };
+  const gym = every(2, 7);
+  const pay = every(4, 14);
+  months.forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    const line = (
+      date: string,
+      amount: number,
+      description: string,
+      counterparty: string | null,
+      category: string | null,
+      kind: Kind | null,
+    ) => lines.push({ date, amount_minor: amount, description, counterparty, category, kind });
+    const inMonth = (d: string) => d >= month && d <= last;
+    const on = (day: number) => minDate(dayOfMonth(month, day), last);
+    for (const d of gym.filter(inMonth)) line(d, -799, "Mitgliedsbeitrag", "FitX", "Sport", "expense");
+    for (const d of pay.filter(inMonth)) line(d, 42000, "Honorar", "Studio Lux", "Side income", "income");
+    if (index >= 3 && index <= 18) line(on(14), -999, "TUNELY*MUSIC 0381", null, "Subscriptions", null);
+    if (index === 9 || index === 21) line(on(15), -18900, "Hausratversicherung", "Allianz", "Insurance", "expense");
+    if ([10, 13, 16, 19].includes(index)) {
+      line(on(10), -5508, "ARD ZDF Deutschlandradio Beitragsservice", null, "Utilities", null);
+    }
+    line(on(1), 40000, "Übertrag", "Girokonto", null, "transfer");
+    for (let i = rng.int(2, 4); i > 0; i--) {
+      line(
+        randomDay(rng, month, last),
+        -rng.int(150, 900),
+        "Kartenzahlung",
+        rng.pick(["Bäckerei Kamps", "Späti"]),
+        "Food",
+        "expense",
+      );
+    }
+    writer.write(account, month, last, lines);
+  });
+}
+
 /** The demo users' rows, deterministic for `options.endDate`. */
 export function generateDemoData(options: DemoOptions = {}): Dataset {
   const endDate = options.endDate ?? DEMO_END_DATE;
   const data = emptyDataset();
   alice(data, endDate);
   aliceBudgetStory(data, endDate);
+  aliceRecurringStory(data, endDate);
   bob(data, endDate);
   netWorthStory(data, endDate);
   return data;

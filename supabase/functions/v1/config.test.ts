@@ -30,6 +30,8 @@ Deno.test("config: defaults follow API.md §5", () => {
     maxGoals: 1000,
     maxContributionsPerGoal: 10000,
     maxTextLength: 200,
+    bodyReadTimeoutMs: 10_000,
+    maxConcurrentBodyReads: 64,
     maxStatements: 1000,
   });
   assert.deepEqual(c.rateLimit, { requests: 300, windowSeconds: 60 });
@@ -59,6 +61,8 @@ Deno.test("config: every override is read", () => {
     PFA_DB_POOL_MAX: "2",
     PFA_DB_CONNECT_TIMEOUT_SECONDS: "3",
     PFA_DB_IDLE_TIMEOUT_SECONDS: "4",
+    PFA_BODY_READ_TIMEOUT_MS: "1500",
+    PFA_MAX_CONCURRENT_BODY_READS: "7",
   });
   assert.equal(c.database.url, "postgres://u@127.0.0.1:5432/db");
   assert.equal(c.auth.jwtSecret, "x".repeat(40));
@@ -70,6 +74,8 @@ Deno.test("config: every override is read", () => {
     maxGoals: 12,
     maxContributionsPerGoal: 13,
     maxTextLength: 14,
+    bodyReadTimeoutMs: 1500,
+    maxConcurrentBodyReads: 7,
     maxStatements: 16,
   });
   assert.deepEqual(c.rateLimit, { requests: 0, windowSeconds: 15 });

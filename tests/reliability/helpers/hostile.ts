@@ -129,6 +129,26 @@ export const BASE_BODIES: Record<string, Json> = {
     budgets: [{ category: "Food", amount: "100.00" }],
     transactions: [{ date: "2026-03-02", amount: "-95.00", category: "Food" }],
   },
+  "/v1/analytics/recurring": {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    transactions: [
+      { id: "r1", date: "2026-01-05", amount: "-15.99", counterparty: "Netflix", category: "Subs" },
+      { id: "r2", date: "2026-02-05", amount: "-15.99", description: "NETFLIX.COM 4412" },
+      { id: "r3", date: "2026-03-05", amount: -15.99, counterparty: "NETFLIX" },
+    ],
+  },
+  "/v1/analytics/forecast": {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    starting_balance: "250.00",
+    horizon_days: 90,
+    transactions: [
+      { date: "2026-01-05", amount: "-15.99", counterparty: "Netflix" },
+      { date: "2026-02-05", amount: "-15.99", counterparty: "Netflix" },
+      { date: "2026-03-05", amount: "-15.99", counterparty: "Netflix", kind: "expense" },
+    ],
+  },
   "/v1/goals/progress": {
     as_of: "2026-06-30",
     goals: [{

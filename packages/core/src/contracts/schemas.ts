@@ -7,6 +7,7 @@ import { spendingSchemas } from "./spending.ts";
 import { statementSchemas } from "./statements.ts";
 import { transactionSchema } from "./transaction.ts";
 import { trendsSchemas } from "./trends.ts";
+import { forecastSchemas, recurringSchemas } from "./recurring.ts";
 
 /** Every request and response schema, built with the given limits. */
 export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
@@ -20,6 +21,8 @@ export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
     statements: statementSchemas(limits),
     trends: trendsSchemas(limits),
     netWorth: netWorthSchemas(limits),
+    recurring: recurringSchemas(limits),
+    forecast: forecastSchemas(limits),
   };
 }
 

@@ -14,10 +14,12 @@ import {
   TX_B1,
   TX_B2,
   txA,
+  txR,
   USER_A,
   USER_B,
   USER_C,
   USER_NOBODY,
+  USER_R,
 } from "./fixtures.ts";
 import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 import { es256Key, sign, unsignedToken } from "./tokens.ts";
@@ -670,4 +672,157 @@ Deno.test("GET /v1/me/accounts: balances on as_of for each user; bad ranges and 
     ["to", "out_of_range"],
   ]);
   await assertProblem(await harness.fetch("/v1/me/accounts"), 401, "unauthorized");
+});
+
+Deno.test("GET /v1/me/analytics/recurring: user R's rent and weekly gym in EUR; the transfer and USD left out", async () => {
+  const token = await harness.token(USER_R);
+  const response = await harness.fetch(
+    "/v1/me/analytics/recurring?as_of=2026-03-20",
+    {
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  );
+  const body = await ok(response);
+  assertConforms("get_recurring", body);
+  const id = async (key: string) => {
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(`EUR\noutflow\n${key}`),
+    );
+    return "rs_" +
+      [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0"))
+        .join("").slice(0, 16);
+  };
+  assert.deepEqual(body, {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    streams: [
+      {
+        id: await id("miete"),
+        name: "MIETE 03/26",
+        key: "miete",
+        direction: "outflow",
+        category: "Rent",
+        frequency: "monthly",
+        status: "active",
+        first_date: "2026-01-01",
+        last_date: "2026-03-01",
+        predicted_next_date: "2026-04-01",
+        occurrence_count: 3,
+        average_amount: "-900.00",
+        last_amount: "-900.00",
+        monthly_amount: "-900.00",
+        transaction_ids: [txR(4), txR(5), txR(6)],
+      },
+      {
+        id: await id("fitx"),
+        name: "FitX",
+        key: "fitx",
+        direction: "outflow",
+        category: "Sport",
+        frequency: "weekly",
+        status: "active",
+        first_date: "2026-03-02",
+        last_date: "2026-03-16",
+        predicted_next_date: "2026-03-23",
+        occurrence_count: 3,
+        average_amount: "-7.99",
+        last_amount: "-7.99",
+        monthly_amount: "-34.62", // −23.97 × 52 / 36 = −34.623…
+        transaction_ids: [txR(1), txR(2), txR(3)],
+      },
+    ],
+    totals: {
+      monthly_inflow: "0.00",
+      monthly_outflow: "934.62",
+      monthly_net: "-934.62",
+      active_count: 2,
+      late_count: 0,
+      ended_count: 0,
+    },
+  });
+  // User A has no stream; and one user never sees another's.
+  const a = await ok(await get("/v1/me/analytics/recurring?as_of=2026-03-20"));
+  assert.deepEqual([a.streams, a.totals.active_count], [[], 0]);
+  const usd = await ok(
+    await harness.fetch(
+      "/v1/me/analytics/recurring?as_of=2026-03-20&currency=usd",
+      {
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    ),
+  );
+  assert.deepEqual(usd.streams, []); // two USD occurrences: below the minimum of three
+  const bad = await assertProblem(
+    await get("/v1/me/analytics/recurring?as_of=2026-02-30"),
+    422,
+    "validation_failed",
+  );
+  assert.equal(bad.errors[0].parameter, "as_of");
+});
+
+Deno.test("GET /v1/me/analytics/forecast: user R from its net worth on as_of, rent and gym projected", async () => {
+  const token = await harness.token(USER_R);
+  const body = await ok(
+    await harness.fetch("/v1/me/analytics/forecast?as_of=2026-03-20&horizon_days=30", {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
+  assertConforms("get_forecast", body);
+  // Net worth on 03-20: the EUR statement (01-01…03-20) opens at 1000.00, and its transactions through 03-20 sum
+  // to −2731.96 (the transfer included): −1731.96. The USD card is another currency.
+  assert.deepEqual(body.balances, [
+    { date: "2026-03-23", balance: "-1739.95" },
+    { date: "2026-03-30", balance: "-1747.94" },
+    { date: "2026-04-01", balance: "-2647.94" },
+    { date: "2026-04-06", balance: "-2655.93" },
+    { date: "2026-04-13", balance: "-2663.92" },
+  ]);
+  assert.deepEqual(
+    [
+      body.as_of,
+      body.end_date,
+      body.horizon_days,
+      body.starting_balance,
+      body.ending_balance,
+      body.projected_inflow,
+      body.projected_outflow,
+      body.lowest_balance,
+      body.lowest_balance_date,
+      body.first_negative_date,
+      body.trailing_90_day_net, // −7.99 × 3 − 900.00 × 3 (the transfer left out)
+      body.runway_days, // the net is negative and the balance is ≤ 0
+      body.runway_status,
+    ],
+    [
+      "2026-03-20",
+      "2026-04-19",
+      30,
+      "-1731.96",
+      "-2663.92",
+      "0.00",
+      "931.96",
+      "-2663.92",
+      "2026-04-13",
+      "2026-03-20",
+      "-2723.97",
+      0,
+      "urgent",
+    ],
+  );
+  assert.deepEqual(body.events.map((e: Record<string, string>) => [e.date, e.name, e.amount]), [
+    ["2026-03-23", "FitX", "-7.99"],
+    ["2026-03-30", "FitX", "-7.99"],
+    ["2026-04-01", "MIETE 03/26", "-900.00"],
+    ["2026-04-06", "FitX", "-7.99"],
+    ["2026-04-13", "FitX", "-7.99"],
+  ]);
+  for (const bad of ["horizon_days=0", "horizon_days=367", "horizon_days=1.5", "as_of=2026-13-01"]) {
+    const problem = await assertProblem(
+      await harness.fetch(`/v1/me/analytics/forecast?${bad}`, { headers: { Authorization: `Bearer ${token}` } }),
+      422,
+      "validation_failed",
+    );
+    assert.equal(problem.errors[0].parameter, bad.split("=")[0], bad);
+  }
 });

@@ -429,3 +429,71 @@ Deno.test("POST /v1/analytics/net-worth: a hand-worked credit card and checking 
     assert.deepEqual([problem.errors?.[0]?.pointer, problem.errors?.[0]?.code], [pointer, code]);
   }
 });
+
+Deno.test("POST /v1/analytics/recurring and /forecast over HTTP: reports, and 422s for bad horizon, as_of, balance", async () => {
+  const transactions = ["2026-01-05", "2026-02-05", "2026-03-05"].map((
+    date,
+    i,
+  ) => ({
+    id: `n${i}`,
+    date,
+    amount: "-15.99",
+    counterparty: "Netflix",
+  }));
+  const recurring = await (await post("/v1/analytics/recurring", {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    transactions,
+  }))
+    .json();
+  assertConforms("calculate_recurring", recurring);
+  assert.deepEqual(
+    recurring.streams.map((
+      s: Record<string, unknown>,
+    ) => [s.key, s.frequency, s.status, s.predicted_next_date]),
+    [["netflix", "monthly", "active", "2026-04-05"]],
+  );
+  const forecast = await (await post("/v1/analytics/forecast", {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    starting_balance: "20.00",
+    horizon_days: 30,
+    transactions,
+  })).json();
+  assertConforms("calculate_forecast", forecast);
+  // One event on 04-05: 20.00 − 15.99 = 4.01; trailing net −47.97 → floor(2000 × 90 / 4797) = 37 days.
+  assert.deepEqual(
+    [
+      forecast.end_date,
+      forecast.ending_balance,
+      forecast.trailing_90_day_net,
+      forecast.runway_days,
+    ],
+    ["2026-04-19", "4.01", "-47.97", 37],
+  );
+  const base = {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    starting_balance: "1.00",
+    transactions: [],
+  };
+  const cases: [Record<string, unknown>, string][] = [
+    [{ ...base, horizon_days: 0 }, "/horizon_days"],
+    [{ ...base, horizon_days: 367 }, "/horizon_days"],
+    [{ currency: "EUR", starting_balance: "1.00", transactions: [] }, "/as_of"],
+    [{ ...base, starting_balance: "1.001" }, "/starting_balance"],
+    [{ ...base, starting_balance: "12,00" }, "/starting_balance"],
+  ];
+  for (const [body, pointer] of cases) {
+    const problem = await assertProblem(
+      await post("/v1/analytics/forecast", body),
+      422,
+      "validation_failed",
+    );
+    assert.equal(
+      problem.errors?.[0]?.pointer,
+      pointer,
+      JSON.stringify(problem.errors),
+    );
+  }
+});

@@ -86,6 +86,34 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
   },
 ];
 
+export const RECURRING_TRANSACTIONS = [
+  ...TRANSACTIONS,
+  { id: "n1", date: "2026-01-05", amount: "-15.99", description: "NETFLIX.COM 4412", category: "Subscriptions" },
+  { id: "n2", date: "2026-02-05", amount: "-15.99", counterparty: "Netflix.com" },
+  { id: "n3", date: "2026-03-05", amount: "-15.99", counterparty: "NETFLIX COM", category: "Subscriptions" },
+];
+/** The recurring and forecast calculations (API.md §9.1, §9.2). */
+export const RECURRING_CALLS: readonly ToolCall[] = [
+  {
+    tool: "calculate_recurring",
+    method: "post",
+    path: "/v1/analytics/recurring",
+    args: { currency: "EUR", as_of: "2026-03-20", transactions: RECURRING_TRANSACTIONS },
+  },
+  {
+    tool: "calculate_forecast",
+    method: "post",
+    path: "/v1/analytics/forecast",
+    args: {
+      currency: "EUR",
+      as_of: "2026-03-20",
+      starting_balance: "100.00",
+      horizon_days: 60,
+      transactions: RECURRING_TRANSACTIONS,
+    },
+  },
+];
+
 /** The REST request for the same input as a tool call: the arguments as the POST body, or as the query string. */
 export function restRequest(base: string, call: Omit<ToolCall, "tool">, token?: string): Request {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};

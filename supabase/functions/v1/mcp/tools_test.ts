@@ -94,6 +94,10 @@ const CONTRACT: Record<string, string> = {
   calculate_net_worth: "POST /v1/analytics/net-worth",
   get_net_worth: "GET /v1/me/analytics/net-worth",
   list_accounts: "GET /v1/me/accounts",
+  calculate_recurring: "POST /v1/analytics/recurring",
+  get_recurring: "GET /v1/me/analytics/recurring",
+  calculate_forecast: "POST /v1/analytics/forecast",
+  get_forecast: "GET /v1/me/analytics/forecast",
 };
 
 Deno.test("registry: the ten tools of API.md §6, each naming its REST route, account tools needing a user", () => {
