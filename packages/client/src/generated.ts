@@ -307,6 +307,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recurring streams (subscriptions, bills, paychecks) in the transactions you send.
+         * @description Finds the recurring streams in your transactions at `as_of`: each with its frequency (weekly, biweekly, monthly, quarterly, annually), status (active, late, ended), predicted next date, average, last and monthly amounts, category and transaction ids, plus monthly totals. Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units. Deterministic: the same body always gives the same response, and the order of the transactions never changes it.
+         */
+        post: operations["calculate_recurring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/analytics/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recurring streams (subscriptions, bills, paychecks) in your own statement transactions.
+         * @description The same calculation as `calculate_recurring`, over your statement transactions in one currency (default: your profile's default currency; rows in other currencies are left out) dated after `as_of` − 25 months and on or before `as_of` (default: today in your profile's time zone). The database normalizes the keys and sums each (key, direction, date) into one occurrence, so raw transactions are read only for the streams found; a transaction's input order is its date, then its id. Requires a bearer token. Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units.
+         */
+        get: operations["get_recurring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cash-flow forecast and runway from the recurring streams in the transactions you send.
+         * @description Projects the recurring streams of your transactions over `horizon_days` (1–366, default 90) after `as_of`, from `starting_balance`: the projected events, the end-of-day balances, the lowest balance, the first negative date, and the runway from the trailing 90 days. Rules (API.md §9.2): streams are found exactly as by the recurring report at `as_of`. Each `active` or `late` stream is projected on last occurrence + k periods (k ≥ 1, month periods from the last occurrence as the anchor) for every such date after `as_of` and on or before `end_date` = `as_of` + `horizon_days`, with the stream's `average_amount`; `ended` streams are not projected. `events` are ordered by date, then `stream_id`. `balances` holds the end-of-day balance of each date that has events, ascending. `ending_balance` = starting balance + every event. `projected_inflow` and `projected_outflow` are the positive magnitudes of the inflow and outflow events. `lowest_balance` is the minimum of the starting balance and every balance; `lowest_balance_date` the earliest date that reaches it (`as_of` when it is the starting balance). `first_negative_date` is the first date whose balance is below zero (`as_of` when the starting balance is), null if none. Runway: `trailing_90_day_net` is the signed sum of every `income` and `expense` amount (any key, transfers excluded) dated from `as_of` − 89 days to `as_of`. The rules apply in order: `runway_days` is null when that net is ≥ 0, whatever the balance; otherwise 0 when the starting balance is ≤ 0; otherwise floor(starting_balance × 90 ÷ −trailing_90_day_net), in exact integers (a runway beyond 2^53 − 1 days is 422 `out_of_range`). `runway_status` is `stable` when `runway_days` is null or ≥ 90, `watch` for 30–89, `urgent` below 30. An `end_date` after 9999-12-31 is 422 `out_of_range` on `horizon_days`. Stream rules: Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units. Deterministic.
+         */
+        post: operations["calculate_forecast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/analytics/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow forecast and runway from your own recurring streams and balances.
+         * @description The same calculation as `calculate_forecast`, on your own data in one currency (default: your profile's default currency; rows in other currencies are left out). `as_of` defaults to today in your profile's time zone. `starting_balance` is your net worth in that currency on `as_of`: the sum of the balances on `as_of` of your accounts in that currency, by the balance rules of GET /v1/me/analytics/net-worth (API.md §9.3; an account without a statement starting on or before `as_of` is not counted, and with none the balance is 0). Streams and the trailing 90-day net come from your statement transactions dated after `as_of` − 25 months and on or before `as_of`, read as occurrences summed by the database (the same window as GET /v1/me/analytics/recurring). Requires a bearer token. Rules (API.md §9.2): streams are found exactly as by the recurring report at `as_of`. Each `active` or `late` stream is projected on last occurrence + k periods (k ≥ 1, month periods from the last occurrence as the anchor) for every such date after `as_of` and on or before `end_date` = `as_of` + `horizon_days`, with the stream's `average_amount`; `ended` streams are not projected. `events` are ordered by date, then `stream_id`. `balances` holds the end-of-day balance of each date that has events, ascending. `ending_balance` = starting balance + every event. `projected_inflow` and `projected_outflow` are the positive magnitudes of the inflow and outflow events. `lowest_balance` is the minimum of the starting balance and every balance; `lowest_balance_date` the earliest date that reaches it (`as_of` when it is the starting balance). `first_negative_date` is the first date whose balance is below zero (`as_of` when the starting balance is), null if none. Runway: `trailing_90_day_net` is the signed sum of every `income` and `expense` amount (any key, transfers excluded) dated from `as_of` − 89 days to `as_of`. The rules apply in order: `runway_days` is null when that net is ≥ 0, whatever the balance; otherwise 0 when the starting balance is ≤ 0; otherwise floor(starting_balance × 90 ÷ −trailing_90_day_net), in exact integers (a runway beyond 2^53 − 1 days is 422 `out_of_range`). `runway_status` is `stable` when `runway_days` is null or ≥ 90, `watch` for 30–89, `urgent` below 30. An `end_date` after 9999-12-31 is 422 `out_of_range` on `horizon_days`. Stream rules: Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units.
+         */
+        get: operations["get_forecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -458,13 +538,13 @@ export interface components {
              * @example validation_failed
              * @enum {string}
              */
-            code: "invalid_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Id of the request (also in the X-Request-Id header).
              * @example req_01J...
              */
             request_id: string;
-            /** @description Each invalid value (422 only). */
+            /** @description Each invalid value (422 only), at most 100; see `truncated`. */
             errors?: {
                 /**
                  * @description RFC 6901 JSON pointer into the request body.
@@ -488,6 +568,17 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description Present (true) only when `errors` lists the first 100 invalid values of more; `errors_total` says how many. Validation stops building items at the cap (it only counts), so the answer stays small.
+             * @example true
+             * @enum {boolean}
+             */
+            truncated?: true;
+            /**
+             * @description How many invalid values were found in all; only with `truncated`.
+             * @example 2417
+             */
+            errors_total?: number;
         };
         Health: {
             /** @enum {string} */
@@ -599,10 +690,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -762,6 +858,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -815,7 +921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -907,10 +1013,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -1013,6 +1124,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -1066,7 +1187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1203,10 +1324,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -1352,6 +1478,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -1405,7 +1541,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1589,6 +1725,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -1642,7 +1788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1855,7 +2001,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2078,7 +2224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2246,7 +2392,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2412,7 +2558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2588,7 +2734,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2614,7 +2760,7 @@ export interface operations {
                 from?: string;
                 /** @description Only transactions dated on or before this date; not before `from` (422 `invalid_range`). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
                 to?: string;
-                /** @description Only transactions in exactly this category. 1–200 characters. */
+                /** @description Only transactions in exactly this category. 1–200 characters, without control characters. */
                 category?: string;
                 /** @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income. */
                 kind?: "income" | "expense" | "transfer";
@@ -2751,7 +2897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2848,10 +2994,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -3014,6 +3165,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -3067,7 +3228,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3290,7 +3451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3395,10 +3556,15 @@ export interface operations {
                              */
                             kind?: "income" | "expense" | "transfer";
                             /**
-                             * @description Free text; not used in calculations. At most 200 characters.
+                             * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                              * @example Supermarket
                              */
                             description?: string;
+                            /**
+                             * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                             * @example Netflix
+                             */
+                            counterparty?: string;
                         }[];
                     }[];
                 };
@@ -3544,6 +3710,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -3597,7 +3773,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3800,7 +3976,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3935,7 +4111,1081 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_recurring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description The date the streams are judged at; transactions after it are ignored. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-20
+                     */
+                    as_of: string;
+                    /**
+                     * @description The transactions, at most 50000, in any order (the order never changes the result). Exception: among transactions on the same date, their input order decides a stream's `name`, a category tie and the order of `transaction_ids`.
+                     * @example [
+                     *       {
+                     *         "date": "2026-01-05",
+                     *         "amount": "2500.00",
+                     *         "category": "salary"
+                     *       },
+                     *       {
+                     *         "date": "2026-01-07",
+                     *         "amount": "-42.10",
+                     *         "category": "groceries"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @example Supermarket
+                         */
+                        description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recurring streams (subscriptions, bills, paychecks) in the transactions you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description The date the streams were judged at (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /** @description The streams, in the documented order. */
+                        streams: {
+                            /**
+                             * @description Stable id: `rs_` + 16 hex digits of SHA-256.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            id: string;
+                            /**
+                             * @description Counterparty or description as written on the latest transaction.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The normalized grouping key.
+                             * @example netflix com
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description Category name exactly as given (case-sensitive, not trimmed); null is the uncategorized group.
+                             * @example groceries
+                             * @example null
+                             */
+                            category: string | null;
+                            /**
+                             * @description Row of the frequency table.
+                             * @example monthly
+                             * @enum {string}
+                             */
+                            frequency: "weekly" | "biweekly" | "monthly" | "quarterly" | "annually";
+                            /**
+                             * @description Status at `as_of`.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status: "active" | "late" | "ended";
+                            /**
+                             * @description First occurrence. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-05
+                             */
+                            first_date: string;
+                            /**
+                             * @description Last occurrence on or before `as_of`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-03-05
+                             */
+                            last_date: string;
+                            /**
+                             * @description Last occurrence + one period. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            predicted_next_date: string;
+                            /**
+                             * @description Distinct dates of the stream.
+                             * @example 3
+                             */
+                            occurrence_count: number;
+                            /**
+                             * @description Mean occurrence amount, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            average_amount: string;
+                            /**
+                             * @description Amount of the last occurrence, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            last_amount: string;
+                            /**
+                             * @description Exact mean × monthly factor, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            monthly_amount: string;
+                            /**
+                             * @description Ids of the stream's transactions that have one, by date.
+                             * @example [
+                             *       "tx-1"
+                             *     ]
+                             */
+                            transaction_ids: string[];
+                        }[];
+                        /** @description Monthly totals of the active and late streams, and the count of each status. */
+                        totals: {
+                            /**
+                             * @description Sum of the `monthly_amount` of active and late inflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2500.00
+                             */
+                            monthly_inflow: string;
+                            /**
+                             * @description Magnitude of the sum for active and late outflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 15.99
+                             */
+                            monthly_outflow: string;
+                            /**
+                             * @description `monthly_inflow` − `monthly_outflow`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2484.01
+                             */
+                            monthly_net: string;
+                            /**
+                             * @description Active streams.
+                             * @example 1
+                             */
+                            active_count: number;
+                            /**
+                             * @description Late streams.
+                             * @example 0
+                             */
+                            late_count: number;
+                            /**
+                             * @description Ended streams.
+                             * @example 0
+                             */
+                            ended_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_recurring: {
+        parameters: {
+            query?: {
+                /** @description Currency to report. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only transactions in this currency count; others are left out. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description The date the streams are judged at. Defaults to today in the profile's time zone. Reads the transactions dated after `as_of` − 25 months and on or before `as_of`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recurring streams (subscriptions, bills, paychecks) in your own statement transactions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description The date the streams were judged at (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /** @description The streams, in the documented order. */
+                        streams: {
+                            /**
+                             * @description Stable id: `rs_` + 16 hex digits of SHA-256.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            id: string;
+                            /**
+                             * @description Counterparty or description as written on the latest transaction.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The normalized grouping key.
+                             * @example netflix com
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description Category name exactly as given (case-sensitive, not trimmed); null is the uncategorized group.
+                             * @example groceries
+                             * @example null
+                             */
+                            category: string | null;
+                            /**
+                             * @description Row of the frequency table.
+                             * @example monthly
+                             * @enum {string}
+                             */
+                            frequency: "weekly" | "biweekly" | "monthly" | "quarterly" | "annually";
+                            /**
+                             * @description Status at `as_of`.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status: "active" | "late" | "ended";
+                            /**
+                             * @description First occurrence. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-05
+                             */
+                            first_date: string;
+                            /**
+                             * @description Last occurrence on or before `as_of`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-03-05
+                             */
+                            last_date: string;
+                            /**
+                             * @description Last occurrence + one period. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            predicted_next_date: string;
+                            /**
+                             * @description Distinct dates of the stream.
+                             * @example 3
+                             */
+                            occurrence_count: number;
+                            /**
+                             * @description Mean occurrence amount, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            average_amount: string;
+                            /**
+                             * @description Amount of the last occurrence, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            last_amount: string;
+                            /**
+                             * @description Exact mean × monthly factor, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            monthly_amount: string;
+                            /**
+                             * @description Ids of the stream's transactions that have one, by date.
+                             * @example [
+                             *       "tx-1"
+                             *     ]
+                             */
+                            transaction_ids: string[];
+                        }[];
+                        /** @description Monthly totals of the active and late streams, and the count of each status. */
+                        totals: {
+                            /**
+                             * @description Sum of the `monthly_amount` of active and late inflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2500.00
+                             */
+                            monthly_inflow: string;
+                            /**
+                             * @description Magnitude of the sum for active and late outflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 15.99
+                             */
+                            monthly_outflow: string;
+                            /**
+                             * @description `monthly_inflow` − `monthly_outflow`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2484.01
+                             */
+                            monthly_net: string;
+                            /**
+                             * @description Active streams.
+                             * @example 1
+                             */
+                            active_count: number;
+                            /**
+                             * @description Late streams.
+                             * @example 0
+                             */
+                            late_count: number;
+                            /**
+                             * @description Ended streams.
+                             * @example 0
+                             */
+                            ended_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_forecast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description The forecast's start date; transactions after it are ignored. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-20
+                     */
+                    as_of: string;
+                    /**
+                     * @description Balance at the end of `as_of`, signed. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                     * @example -12.30
+                     * @example 2500.00
+                     * @example 42
+                     */
+                    starting_balance: string | number;
+                    /**
+                     * @description Days to project after `as_of`, 1–366; default 90.
+                     * @example 90
+                     */
+                    horizon_days?: number;
+                    /**
+                     * @description The transactions, at most 50000, in any order (the order never changes the result). Exception: among transactions on the same date, their input order decides a stream's `name`, a category tie and the order of `transaction_ids`.
+                     * @example [
+                     *       {
+                     *         "date": "2026-01-05",
+                     *         "amount": "2500.00",
+                     *         "category": "salary"
+                     *       },
+                     *       {
+                     *         "date": "2026-01-07",
+                     *         "amount": "-42.10",
+                     *         "category": "groceries"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @example Supermarket
+                         */
+                        description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Cash-flow forecast and runway from the recurring streams in the transactions you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description Start date (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /**
+                         * @description `as_of` + `horizon_days`. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-19
+                         */
+                        end_date: string;
+                        /**
+                         * @description Horizon (as used).
+                         * @example 30
+                         */
+                        horizon_days: number;
+                        /**
+                         * @description Balance at the end of `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1200.00
+                         */
+                        starting_balance: string;
+                        /**
+                         * @description Starting balance + every event. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        ending_balance: string;
+                        /**
+                         * @description Sum of the inflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 0.00
+                         */
+                        projected_inflow: string;
+                        /**
+                         * @description Magnitude of the outflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 15.99
+                         */
+                        projected_outflow: string;
+                        /**
+                         * @description Minimum of the starting balance and every end-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        lowest_balance: string;
+                        /**
+                         * @description Earliest date that reaches the lowest balance. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-05
+                         */
+                        lowest_balance_date: string;
+                        /**
+                         * @description First date whose balance is below zero (`as_of` when the starting balance is); null if none.
+                         * @example null
+                         */
+                        first_negative_date: string | null;
+                        /**
+                         * @description Signed income + expense over `as_of` − 89 days … `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -47.97
+                         */
+                        trailing_90_day_net: string;
+                        /**
+                         * @description floor(starting_balance × 90 ÷ −trailing_90_day_net); null when the net is ≥ 0; 0 when the balance is ≤ 0.
+                         * @example 2251
+                         */
+                        runway_days: number | null;
+                        /**
+                         * @description `stable` (null or ≥ 90), `watch` (30–89), `urgent`.
+                         * @example stable
+                         * @enum {string}
+                         */
+                        runway_status: "stable" | "watch" | "urgent";
+                        /** @description Projected events, by date, then `stream_id`. */
+                        events: {
+                            /**
+                             * @description Projected date. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description The stream's `id`.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            stream_id: string;
+                            /**
+                             * @description The stream's `name`.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The stream's `average_amount`, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            amount: string;
+                        }[];
+                        /** @description End-of-day balance of each date with events, ascending. */
+                        balances: {
+                            /**
+                             * @description A date with events. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description End-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1184.01
+                             */
+                            balance: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_forecast: {
+        parameters: {
+            query?: {
+                /** @description Currency to forecast. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only transactions and statements in this currency count. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description The forecast's start date. Defaults to today in the profile's time zone. Streams come from the transactions dated after `as_of` − 25 months and on or before `as_of`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+                /** @description Days to project after `as_of`, 1–366; default 90. A whole number from 1 to 366, written with digits only. */
+                horizon_days?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cash-flow forecast and runway from your own recurring streams and balances. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description Start date (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /**
+                         * @description `as_of` + `horizon_days`. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-19
+                         */
+                        end_date: string;
+                        /**
+                         * @description Horizon (as used).
+                         * @example 30
+                         */
+                        horizon_days: number;
+                        /**
+                         * @description Balance at the end of `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1200.00
+                         */
+                        starting_balance: string;
+                        /**
+                         * @description Starting balance + every event. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        ending_balance: string;
+                        /**
+                         * @description Sum of the inflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 0.00
+                         */
+                        projected_inflow: string;
+                        /**
+                         * @description Magnitude of the outflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 15.99
+                         */
+                        projected_outflow: string;
+                        /**
+                         * @description Minimum of the starting balance and every end-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        lowest_balance: string;
+                        /**
+                         * @description Earliest date that reaches the lowest balance. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-05
+                         */
+                        lowest_balance_date: string;
+                        /**
+                         * @description First date whose balance is below zero (`as_of` when the starting balance is); null if none.
+                         * @example null
+                         */
+                        first_negative_date: string | null;
+                        /**
+                         * @description Signed income + expense over `as_of` − 89 days … `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -47.97
+                         */
+                        trailing_90_day_net: string;
+                        /**
+                         * @description floor(starting_balance × 90 ÷ −trailing_90_day_net); null when the net is ≥ 0; 0 when the balance is ≤ 0.
+                         * @example 2251
+                         */
+                        runway_days: number | null;
+                        /**
+                         * @description `stable` (null or ≥ 90), `watch` (30–89), `urgent`.
+                         * @example stable
+                         * @enum {string}
+                         */
+                        runway_status: "stable" | "watch" | "urgent";
+                        /** @description Projected events, by date, then `stream_id`. */
+                        events: {
+                            /**
+                             * @description Projected date. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description The stream's `id`.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            stream_id: string;
+                            /**
+                             * @description The stream's `name`.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The stream's `average_amount`, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            amount: string;
+                        }[];
+                        /** @description End-of-day balance of each date with events, ascending. */
+                        balances: {
+                            /**
+                             * @description A date with events. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description End-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1184.01
+                             */
+                            balance: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
