@@ -1,6 +1,6 @@
 /**
  * The stdio MCP server, spawned as a real process and driven by the official SDK client over its stdin/stdout:
- * the twelve tools, every calculation tool against REST, every account tool (demo user alice) against REST on the same
+ * every registered tool, every calculation tool against REST, every account tool (demo user alice) against REST on the same
  * local demo database as `npm start`, the 401 without a user, and the `pfa-mcp` launcher.
  */
 import assert from "node:assert/strict";
@@ -28,6 +28,7 @@ const TOOLS = [
   "calculate_cashflow",
   "calculate_forecast",
   "calculate_goal_progress",
+  "calculate_net_worth",
   "calculate_recurring",
   "calculate_spending_by_category",
   "calculate_trends",
@@ -35,9 +36,11 @@ const TOOLS = [
   "get_cashflow",
   "get_forecast",
   "get_goal_progress",
+  "get_net_worth",
   "get_recurring",
   "get_spending_by_category",
   "get_trends",
+  "list_accounts",
   "list_statement_imports",
   "list_statement_transactions",
 ];
@@ -53,6 +56,8 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
   },
   { tool: "get_goal_progress", method: "get", path: "/v1/me/goals/progress", args: {} },
   { tool: "get_trends", method: "get", path: "/v1/me/analytics/trends", args: {} },
+  { tool: "get_net_worth", method: "get", path: "/v1/me/analytics/net-worth", args: { from: "2026-01-01" } },
+  { tool: "list_accounts", method: "get", path: "/v1/me/accounts", args: {} },
   { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",
@@ -113,7 +118,7 @@ async function restText(call: ToolCall, withToken?: string): Promise<[number, st
   return [response.status, await response.text()];
 }
 
-Deno.test("stdio: the twelve tools; every tool's result is the REST body byte for byte", async () => {
+Deno.test("stdio: every registered tool; every tool's result is the REST body byte for byte", async () => {
   const client = await denoStdio({ PFA_DEMO_USER: DEMO_EMAIL });
   try {
     const { tools } = await client.listTools();

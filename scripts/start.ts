@@ -8,6 +8,7 @@
  * variable of docs/CONFIGURATION.md.
  */
 import { DEMO_USERS } from "./db/demo-data.ts";
+import { bundleDocs } from "./docs/bundle.mjs";
 import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { localSupabaseUrl } from "./local/demo-token.ts";
@@ -24,6 +25,11 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   Deno.exit(1);
 }
 const supabaseUrl = localSupabaseUrl();
+try {
+  bundleDocs({ quiet: true }); // Scalar's bundle into the function folder, as deployed (a copy: milliseconds).
+} catch (error) {
+  console.warn(`warning: /v1/docs will not render: ${(error as Error).message}`);
+}
 
 const signing = await ensureSigningKeys(signingKeysPath());
 const jwks = publicJwks(signing.keys);

@@ -5,10 +5,11 @@
  *   imported in the months it was used (OFX). Salary, rent, groceries, utilities, dining, shopping, transport,
  *   subscriptions, monthly transfers to savings, refunds (positive expenses), salary corrections (negative
  *   income, i.e. reversals), cashback without a kind, uncategorized card payments; one partially failed import and
- *   one failed import. EUR budgets every month, USD travel budgets; four goals (one in USD).
+ *   one failed import. EUR budgets every month, USD travel budgets; four goals (one in USD). A savings account
+ *   (Tagesgeld) with one statement missing and one that does not add up, and a credit card with a negative balance.
  * - bob@example.com: USD, America/New_York. One checking account (OFX), twice-monthly salary, rent, groceries,
  *   transfers to a brokerage account, refunds, a reversal, uncategorized payments; budgets; three goals (one
- *   without contributions, one without a target date).
+ *   without contributions, one without a target date). A credit card with a negative balance for the last 6 months.
  *
  * Same options, same rows, byte for byte: every value comes from a seeded generator and the dates from
  * `endDate` (default DEMO_END_DATE), never from the clock. The data covers the 24 calendar months that end with
@@ -66,7 +67,13 @@ class StatementWriter {
     start: string,
     end: string,
     lines: Line[],
-    extra: { status?: StatementImportRow["status"]; duplicates?: number; errors?: number } = {},
+    extra: {
+      status?: StatementImportRow["status"];
+      duplicates?: number;
+      errors?: number;
+      /** Added to the reported closing balance only (a statement that does not add up); the account keeps the truth. */
+      closingError?: number;
+    } = {},
   ): string {
     const id = this.ids.uuid();
     const sorted = [...lines].sort((a, b) => a.date.localeCompare(b.date));
@@ -97,7 +104,7 @@ class StatementWriter {
       statement_end: end,
       currency: account.currency,
       opening_balance_minor: opening,
-      closing_balance_minor: account.balance,
+      closing_balance_minor: account.balance + (extra.closingError ?? 0),
       transaction_count: sorted.length,
       duplicate_count: extra.duplicates ?? 0,
       error_count: extra.errors ?? 0,
@@ -439,7 +446,15 @@ function aliceBudgetStory(data: Dataset, endDate: string): void {
   const userId = DEMO_USERS.alice.id;
   const ids = new Random("demo:alice:budget-story:ids");
   const writer = new StatementWriter(data, userId, ids);
-  const card: Account = { name: "Kreditkarte", currency: "EUR", format: "csv", fileStem: "kreditkarte", balance: 0 };
+  // The card carries an unpaid balance from before the story (the settlement pays each month's spending only), so it
+  // stays negative: the net-worth story's credit card (issue 14). Balances only; no transaction depends on it.
+  const card: Account = {
+    name: "Kreditkarte",
+    currency: "EUR",
+    format: "csv",
+    fileStem: "kreditkarte",
+    balance: -48250,
+  };
   const months = monthsEndingWith(endDate, BUDGET_STORY_MONTHS);
   months.forEach((month, index) => {
     const last = minDate(monthEnd(month), endDate);
@@ -477,6 +492,87 @@ function aliceBudgetStory(data: Dataset, endDate: string): void {
     for (const [category, amount] of budgets) {
       data.budgets.push({ id: ids.uuid(), user_id: userId, month, category, amount_minor: amount, currency: "EUR" });
     }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Net worth and reconciliation story (issue 14), whatever `endDate` is:
+// - alice: a checking account (Girokonto), a savings account (Tagesgeld) and a credit card with a negative balance
+//   (Kreditkarte, above). Tagesgeld receives the monthly 300.00 savings transfer and pays back 500.00 in the 7th
+//   month of each year of the window. Its statement of the 6th of the 24 months is never imported: a gap, so the
+//   next statement's opening balance differs from the previous closing by that month's transfers
+//   (continuity_difference). Its statement of the 4th month reports a closing balance 1.50 too high (difference).
+//   Every line is a transfer, so cashflow, spending, budgets and trends are unchanged.
+// - bob: besides Everyday Checking, a credit card (Visa Signature) for the last 6 months, with a negative balance:
+//   purchases, and a payment from checking each month that covers most, not all, of the month's spending.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Index (0-based, of the DEMO_MONTHS months) of alice's savings statement that was never imported. */
+export const SAVINGS_GAP_MONTH = 5;
+/** Index of alice's savings statement whose reported closing balance is off, and by how much (minor units). */
+export const SAVINGS_OFF_MONTH = 3;
+export const SAVINGS_CLOSING_ERROR = 150;
+
+function netWorthStory(data: Dataset, endDate: string): void {
+  const aliceIds = new Random("demo:alice:net-worth:ids");
+  const alice = new StatementWriter(data, DEMO_USERS.alice.id, aliceIds);
+  const savings: Account = {
+    name: "Tagesgeld",
+    currency: "EUR",
+    format: "csv",
+    fileStem: "tagesgeld",
+    balance: 820000,
+  };
+  monthsEndingWith(endDate, DEMO_MONTHS).forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    const line = (day: number, amount: number, description: string) =>
+      lines.push({
+        date: minDate(dayOfMonth(month, day), last),
+        amount_minor: amount,
+        description,
+        counterparty: "Alice Girokonto",
+        category: "Savings",
+        kind: "transfer",
+      });
+    line(26, 30000, "Sparplan");
+    if (index % 12 === 6) line(15, -50000, "Umbuchung auf Girokonto");
+    if (index === SAVINGS_GAP_MONTH) {
+      for (const l of lines) savings.balance += l.amount_minor; // the month happened, its statement is missing
+      return;
+    }
+    alice.write(savings, month, last, lines, { closingError: index === SAVINGS_OFF_MONTH ? SAVINGS_CLOSING_ERROR : 0 });
+  });
+
+  const rng = new Random("demo:bob:net-worth");
+  const bobIds = new Random("demo:bob:net-worth:ids");
+  const bob = new StatementWriter(data, DEMO_USERS.bob.id, bobIds);
+  const card: Account = { name: "Visa Signature", currency: "USD", format: "ofx", fileStem: "visa", balance: -61500 };
+  monthsEndingWith(endDate, 6).forEach((month) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    let spent = 0;
+    for (let i = rng.int(3, 5); i > 0; i--) {
+      const amount = rng.int(1500, 12000);
+      spent += amount;
+      lines.push({
+        date: randomDay(rng, month, last),
+        amount_minor: -amount,
+        description: "Card purchase",
+        counterparty: rng.pick(["Blue Ribbon", "Amazon", "Shake Shack"]),
+        category: rng.pick(["Dining", "Shopping"]),
+        kind: "expense",
+      });
+    }
+    lines.push({
+      date: last,
+      amount_minor: spent - 2000,
+      description: "Payment - thank you",
+      counterparty: "Everyday Checking",
+      category: null,
+      kind: "transfer",
+    });
+    bob.write(card, month, last, lines);
   });
 }
 
@@ -555,5 +651,6 @@ export function generateDemoData(options: DemoOptions = {}): Dataset {
   aliceBudgetStory(data, endDate);
   aliceRecurringStory(data, endDate);
   bob(data, endDate);
+  netWorthStory(data, endDate);
   return data;
 }

@@ -26,6 +26,8 @@ const VIEWS = [
   "budget_vs_actual",
   "goal_progress",
   "budget_rollover_monthly",
+  "statement_reconciliation",
+  "account_balances",
 ] as const;
 const FUNCTION_CALLS = {
   me_profile: "select * from public.me_profile()",

@@ -111,6 +111,7 @@ export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
     goals: limits.maxGoals,
     contributionsPerGoal: limits.maxContributionsPerGoal,
     text: limits.maxTextLength,
+    statements: limits.maxStatements,
   };
 }
 

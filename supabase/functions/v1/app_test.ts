@@ -103,6 +103,7 @@ const LIMITS = {
   maxGoals: 10,
   maxContributionsPerGoal: 10,
   maxTextLength: 10,
+  maxStatements: 10,
 };
 const app = createApp(
   {

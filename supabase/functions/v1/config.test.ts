@@ -30,6 +30,7 @@ Deno.test("config: defaults follow API.md §5", () => {
     maxGoals: 1000,
     maxContributionsPerGoal: 10000,
     maxTextLength: 200,
+    maxStatements: 1000,
   });
   assert.deepEqual(c.rateLimit, { requests: 300, windowSeconds: 60 });
 });
@@ -51,6 +52,7 @@ Deno.test("config: every override is read", () => {
     PFA_MAX_GOALS: "12",
     PFA_MAX_CONTRIBUTIONS_PER_GOAL: "13",
     PFA_MAX_TEXT_LENGTH: "14",
+    PFA_MAX_STATEMENTS: "16",
     PFA_RATE_LIMIT_REQUESTS: "0",
     PFA_RATE_LIMIT_WINDOW_SECONDS: "15",
     PFA_DB_STATEMENT_TIMEOUT_MS: "250",
@@ -68,6 +70,7 @@ Deno.test("config: every override is read", () => {
     maxGoals: 12,
     maxContributionsPerGoal: 13,
     maxTextLength: 14,
+    maxStatements: 16,
   });
   assert.deepEqual(c.rateLimit, { requests: 0, windowSeconds: 15 });
   assert.deepEqual(c.database, {

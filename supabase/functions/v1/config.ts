@@ -17,6 +17,8 @@ export interface Limits {
   readonly maxContributionsPerGoal: number;
   /** Characters per text field (default 200). */
   readonly maxTextLength: number;
+  /** Statements per net-worth request (default 1,000). */
+  readonly maxStatements: number;
 }
 
 export interface RateLimitConfig {
@@ -76,6 +78,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxGoals: 1_000,
   maxContributionsPerGoal: 10_000,
   maxTextLength: 200,
+  maxStatements: 1_000,
 };
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { requests: 300, windowSeconds: 60 };
@@ -164,6 +167,7 @@ export function loadConfig(env: Env): Config {
       1_000_000,
     ),
     maxTextLength: int("PFA_MAX_TEXT_LENGTH", DEFAULT_LIMITS.maxTextLength, 1, 100_000),
+    maxStatements: int("PFA_MAX_STATEMENTS", DEFAULT_LIMITS.maxStatements, 1, 100_000),
   };
   const rateLimit: RateLimitConfig = {
     requests: int("PFA_RATE_LIMIT_REQUESTS", DEFAULT_RATE_LIMIT.requests, 0, 1_000_000),

@@ -17,6 +17,9 @@ import { listStatementImportsOperation } from "./list-statement-imports.ts";
 import { listStatementTransactionsOperation } from "./list-statement-transactions.ts";
 import { calculateTrendsOperation } from "./calculate-trends.ts";
 import { getTrendsOperation } from "./get-trends.ts";
+import { calculateNetWorthOperation } from "./calculate-net-worth.ts";
+import { getNetWorthOperation } from "./get-net-worth.ts";
+import { listAccountsOperation } from "./list-accounts.ts";
 import { calculateRecurringOperation } from "./calculate-recurring.ts";
 import { getRecurringOperation } from "./get-recurring.ts";
 import { calculateForecastOperation } from "./calculate-forecast.ts";
@@ -38,6 +41,9 @@ export function createOperations(limits: Partial<Limits> = {}) {
     list_statement_transactions: listStatementTransactionsOperation(schemas),
     calculate_trends: calculateTrendsOperation(schemas),
     get_trends: getTrendsOperation(schemas),
+    calculate_net_worth: calculateNetWorthOperation(schemas),
+    get_net_worth: getNetWorthOperation(schemas),
+    list_accounts: listAccountsOperation(schemas),
     calculate_recurring: calculateRecurringOperation(schemas),
     get_recurring: getRecurringOperation(schemas),
     calculate_forecast: calculateForecastOperation(schemas),

@@ -538,6 +538,142 @@ Deno.test("every JWT claim failure is a 401 with an invalid_token challenge", as
   await accepted.body?.cancel();
 });
 
+Deno.test("a project API key sent as the bearer token (signed-out supabase-js) is told to sign in first", async () => {
+  const legacyAnonKey = await sign(
+    { privateKey: new TextEncoder().encode("the-project's-legacy-jwt-secret-32+bytes"), alg: "HS256" },
+    { iss: "supabase", ref: "project-ref", role: "anon", iat: 1_700_000_000, exp: 2_000_000_000 },
+  );
+  const cases: [string, Record<string, string>][] = [
+    // what supabase-js sends with nobody signed in: the key it was created with, twice
+    ["apikey echo", { Authorization: "Bearer local-anon-key", apikey: "local-anon-key" }],
+    ["publishable key", { Authorization: "Bearer sb_publishable_AbC123_dEf456" }],
+    ["legacy anon key", { Authorization: `Bearer ${legacyAnonKey}`, apikey: legacyAnonKey }],
+    ["legacy anon key, no apikey", { Authorization: `Bearer ${legacyAnonKey}` }],
+  ];
+  for (const [name, headers] of cases) {
+    const response = await harness.fetch("/v1/me/budget/summary", { headers });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
+    const problem = await assertProblem(response, 401, "unauthorized");
+    assert.match(problem.detail, /^Sign in first: this route needs a user's access token/, name);
+    // The same key on a calculation route counts as no token: the route is public.
+    const calc = await harness.fetch("/v1/analytics/cashflow", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ currency: "EUR", year: 2026, transactions: [] }),
+    });
+    assert.equal(calc.status, 200, `${name}: ${await calc.text()}`);
+  }
+});
+
+Deno.test("a token of another issuer (another port, another project) names the expected issuer", async () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      "another local port, this key",
+      await harness.token(USER_A, { iss: "http://127.0.0.1:54377/auth/v1" }),
+      /^The token was issued by `http:\/\/127\.0\.0\.1:54377\/auth\/v1`, not by this project's Auth: /,
+    ],
+    [
+      "another project, its own key",
+      await sign(await es256Key("other-project"), claimsFor(USER_A, { iss: "https://other.supabase.co/auth/v1" })),
+      /^The token was issued by `https:\/\/other\.supabase\.co\/auth\/v1`, not by this project's Auth: /,
+    ],
+    ["no issuer", await harness.token(USER_A, { iss: undefined }), /^The token has no issuer \(iss\): /],
+  ];
+  for (const [name, token, start] of cases) {
+    const response = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${token}` } });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
+    const problem = await assertProblem(response, 401, "unauthorized");
+    assert.match(problem.detail, start, name);
+    assert.ok(
+      problem.detail.includes("the expected issuer is `http://127.0.0.1:54321/auth/v1`"),
+      `${name}: ${problem.detail}`,
+    );
+  }
+});
+
+Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-level security", async () => {
+  const body = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-03-31"));
+  assertConforms("get_net_worth", body);
+  // Checking (IMPORT_A1, 2026-01-01…02-28) opens at 1,000.00. Its transactions up to 01-31: +3,000.00 − 120.50 −
+  // 40.00, and −10.00 dated 2025-12-30 (before the span, still the statement's) = 3,829.50. Up to 02-28: − 80.00 +
+  // 15.00 − 500.00 = 3,264.50, the computed closing balance; it reports 2,500.00, which counts after its end.
+  // IMPORT_A2 has no opening balance: excluded. The USD travel card is another currency.
+  assert.deepEqual(body, {
+    currency: "EUR",
+    from: "2026-01-01",
+    to: "2026-03-31",
+    net_worth: "2500.00",
+    change: "-1329.50",
+    series: [
+      { date: "2026-01-31", total: "3829.50", account_count: 1 },
+      { date: "2026-02-28", total: "3264.50", account_count: 1 },
+      { date: "2026-03-31", total: "2500.00", account_count: 1 },
+    ],
+    accounts: [{
+      account_name: "Checking",
+      balance: "2500.00",
+      balance_date: "2026-02-28",
+      statements: [{
+        statement_start: "2026-01-01",
+        statement_end: "2026-02-28",
+        opening_balance: "1000.00",
+        computed_closing_balance: "3264.50",
+        reported_closing_balance: "2500.00",
+        difference: "-764.50",
+        continuity_difference: null,
+      }],
+    }],
+    excluded_statement_count: 1,
+  });
+  // User B (USD by default) sees none of it: their only import has no opening balance.
+  const b = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-02-28", USER_B));
+  assert.deepEqual([b.currency, b.net_worth, b.accounts, b.excluded_statement_count], ["USD", "0.00", [], 1]);
+  const nobody = await ok(
+    await get("/v1/me/analytics/net-worth?currency=EUR&from=2026-01-01&to=2026-01-31", USER_NOBODY),
+  );
+  assert.equal(nobody.excluded_statement_count, 0);
+  assert.deepEqual(nobody.series, [{ date: "2026-01-31", total: "0.00", account_count: 0 }]);
+});
+
+Deno.test("GET /v1/me/accounts: balances on as_of for each user; bad ranges and spans are 422", async () => {
+  const a = await ok(await get("/v1/me/accounts?as_of=2026-02-15"));
+  assertConforms("list_accounts", a);
+  // 1,000.00 + 3,000.00 − 120.50 − 40.00 − 10.00 − 80.00 + 15.00 = 3,764.50; the statement does not reconcile.
+  assert.deepEqual(a, {
+    as_of: "2026-02-15",
+    accounts: [{
+      account_name: "Checking",
+      currency: "EUR",
+      balance: "3764.50",
+      balance_date: "2026-02-15",
+      statement_count: 1,
+      reconciled: false,
+    }],
+  });
+  assert.deepEqual((await ok(await get("/v1/me/accounts?currency=USD&as_of=2026-02-15"))).accounts, []);
+  assert.deepEqual((await ok(await get("/v1/me/accounts", USER_B))).accounts, []);
+  const before = await ok(await get("/v1/me/accounts?as_of=2025-12-31"));
+  assert.deepEqual([before.accounts[0].balance, before.accounts[0].statement_count], [null, 0]);
+
+  const reversed = await assertProblem(
+    await get("/v1/me/analytics/net-worth?from=2026-03-01&to=2026-01-31"),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(reversed.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["to", "invalid_range"],
+  ]);
+  const long = await assertProblem(
+    await get("/v1/me/analytics/net-worth?from=2016-01-01&to=2026-01-02"),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(long.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["to", "out_of_range"],
+  ]);
+  await assertProblem(await harness.fetch("/v1/me/accounts"), 401, "unauthorized");
+});
+
 Deno.test("GET /v1/me/analytics/recurring: user R's rent and weekly gym in EUR; the transfer and USD left out", async () => {
   const token = await harness.token(USER_R);
   const response = await harness.fetch(

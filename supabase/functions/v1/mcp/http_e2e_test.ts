@@ -60,6 +60,13 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     path: "/v1/me/analytics/trends",
     args: { currency: "EUR", year: 2026, month: 3, months: 3 },
   },
+  {
+    tool: "get_net_worth",
+    method: "get",
+    path: "/v1/me/analytics/net-worth",
+    args: { currency: "EUR", from: "2026-01-01", to: "2026-03-31" },
+  },
+  { tool: "list_accounts", method: "get", path: "/v1/me/accounts", args: { as_of: "2026-02-15" } },
   { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",

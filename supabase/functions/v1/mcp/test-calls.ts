@@ -63,6 +63,27 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
     path: "/v1/analytics/trends",
     args: { currency: "EUR", year: 2026, month: 2, months: 2, transactions: TRANSACTIONS },
   },
+  {
+    tool: "calculate_net_worth",
+    method: "post",
+    path: "/v1/analytics/net-worth",
+    args: {
+      currency: "EUR",
+      from: "2026-01-01",
+      to: "2026-02-15",
+      statements: [
+        {
+          account_name: "Checking",
+          statement_start: "2026-01-01",
+          statement_end: "2026-01-31",
+          opening_balance: "100.00",
+          closing_balance: "2399.50",
+          transactions: TRANSACTIONS.slice(0, 2),
+        },
+        { account_name: "Visa", opening_balance: "-20.00", transactions: TRANSACTIONS.slice(2, 4) },
+      ],
+    },
+  },
 ];
 
 export const RECURRING_TRANSACTIONS = [

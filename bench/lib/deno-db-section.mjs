@@ -1,10 +1,9 @@
-// A bench section measured by one Deno script on a fresh database (PostgreSQL at 127.0.0.1:5432, else embedded
-// PGlite), dropped afterwards whatever happened. The script prints one `BENCH:{json}` line with `values` (the keys)
-// and `measurements` (how each was measured).
+// A bench section measured by a Deno script on a fresh database (PostgreSQL at 127.0.0.1:5432, else embedded
+// PGlite), dropped afterwards. The script prints one `BENCH:{json}` line with `values` and `measurements`.
 import { ADMIN_URL, dropFreshDatabase, postgresAvailable } from "./db.mjs";
 import { spawnDeno } from "./proc.mjs";
 
-export async function scriptSection(ctx, { script, dbPrefix, v8Flags = "--max-old-space-size=4096" }) {
+export async function denoDatabaseSection(ctx, script, dbPrefix, v8Flags = "--max-old-space-size=4096") {
   const { results, quick, log } = ctx;
   const pg = await postgresAvailable();
   const env = { BENCH_QUICK: quick ? "1" : "" };
@@ -25,7 +24,9 @@ export async function scriptSection(ctx, { script, dbPrefix, v8Flags = "--max-ol
     const { code, signal } = await child.exited;
     clearTimeout(timer);
     const line = child.output.split("\n").find((l) => l.startsWith("BENCH:"));
-    if (code !== 0 || line === undefined) throw new Error(`${script} failed (${code ?? signal}):\n${child.output}`);
+    if (code !== 0 || line === undefined) {
+      throw new Error(`${script} failed (${code ?? signal}):\n${child.output}`);
+    }
     const measured = JSON.parse(line.slice(6));
     Object.assign(results.measurements, measured.measurements);
     for (const [k, v] of Object.entries(measured.values)) results[k] = v;
