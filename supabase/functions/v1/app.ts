@@ -13,15 +13,19 @@
  */
 import { Hono } from "hono";
 import { createOperations, type Limits as CoreLimits, type Operation } from "@pfa/core";
-import type { Config } from "./config.ts";
+import type { Config, DatabaseConfig } from "./config.ts";
+import { limitPerUser } from "./data/per-user.ts";
+import { errorFacts } from "./data/error-facts.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
 import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
 import { toProblemError } from "./http/errors.ts";
 import { withoutBody } from "./http/head.ts";
+import { type BodyReadLimits, bodyReadSlots } from "./http/body.ts";
 import { readJsonBody } from "./http/json-body.ts";
 import { problemResponse, problemTypeBase } from "./http/problem.ts";
-import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
+import type { Admission } from "./http/admit.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
 import {
   consoleRequestLogger,
   type RequestLogger,
@@ -50,6 +54,8 @@ export interface AppDependencies {
      * Absent (test apps): the core's relative form.
      */
     readonly supabaseUrl?: string;
+    /** Per-user database concurrency (`maxPerUser`, default 2) and how long a request waits for a slot. */
+    readonly database?: Pick<DatabaseConfig, "maxPerUser" | "connectTimeoutSeconds">;
   };
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
@@ -58,9 +64,14 @@ export interface AppDependencies {
 export interface AppKit {
   readonly deps: AppDependencies;
   readonly operations: readonly Operation[];
-  readonly limiter: FixedWindowRateLimiter;
-  /** Reads a JSON body with the same media-type, size, UTF-8 and JSON checks as the REST routes. */
+  /** The account data, with the per-user bound on concurrent database work (data/per-user.ts). */
+  readonly accountData: AccountDataProvider;
+  /** The rate limiter and the trusted proxy hops: admit through http/admit.ts. */
+  readonly admission: Admission;
+  /** Reads a JSON body with the same media-type, size, time, UTF-8 and JSON checks as the REST routes. */
   readJsonBody(request: Request): Promise<unknown>;
+  /** The REST routes' body limits: size, read timeout, and the slots bounding the bodies read at once. */
+  readonly bodyLimits: BodyReadLimits;
   /** The base of problem `type` URIs the REST routes use (`problemTypeBase`), for problems built elsewhere. */
   readonly problemTypeBase: string | undefined;
   /** Records an OpenAPI entry; it runs, in recording order, when the document is first generated. */
@@ -72,8 +83,6 @@ export interface AppOptions {
   readonly operations?: readonly Operation[];
   /** Replaces the request logger chosen from `config.logRequests`. */
   readonly log?: RequestLogger;
-  /** Clock of the rate limiter (tests). */
-  readonly now?: () => number;
   /** Adds routes, e.g. `/v1/mcp`; see the module comment. */
   readonly extend?: (app: App, kit: AppKit) => void;
 }
@@ -124,12 +133,29 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       : deps.config.logRequests
       ? consoleRequestLogger
       : silentRequestLogger);
-  const limiter = new FixedWindowRateLimiter(
-    { limit: deps.config.rateLimit.requests, windowSeconds: deps.config.rateLimit.windowSeconds },
-    options.now,
+  const database = deps.config.database;
+  const accountData = limitPerUser(
+    deps.accountData,
+    database?.maxPerUser ?? 2,
+    (database?.connectTimeoutSeconds ?? 5) * 1000,
   );
+  const rateLimit = deps.config.rateLimit;
+  const admission: Admission = {
+    limiter: createRateLimiter({
+      limit: rateLimit.requests,
+      windowSeconds: rateLimit.windowSeconds,
+      maxKeys: rateLimit.maxKeys,
+      redisUrl: rateLimit.redisUrl,
+    }),
+    trustedProxyHops: rateLimit.trustedProxyHops ?? 1,
+  };
   const operations = options.operations ?? createOperations(coreLimits(deps.config.limits)).list;
-  const maxBodyBytes = deps.config.limits.maxBodyBytes;
+  const { maxBodyBytes, bodyReadTimeoutMs, maxConcurrentBodyReads } = deps.config.limits;
+  const bodyLimits: BodyReadLimits = {
+    maxBytes: maxBodyBytes,
+    timeoutMs: bodyReadTimeoutMs,
+    slots: bodyReadSlots(maxConcurrentBodyReads),
+  };
   const typeBase = problemTypeBase(deps.config.supabaseUrl);
 
   app.use("*", async (c, next) => {
@@ -159,7 +185,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       ...(user ? { user: user.sub } : {}),
-      ...(failed ? { error: failed.name, at: stackFrames(failed) } : {}),
+      ...(failed ? { error: failed.name, at: stackFrames(failed), ...errorFacts(failed) } : {}),
     });
   });
 
@@ -191,16 +217,18 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   openapi.push(registerComponents);
   registerOperationRoutes(app, operations, {
     verifier: deps.verifier,
-    accountData: deps.accountData,
-    limiter,
-    maxBodyBytes,
+    accountData,
+    admission,
+    bodyLimits,
   }, openapi);
   registerServiceRoutes(app, openapi);
   options.extend?.(app, {
     deps,
     operations,
-    limiter,
-    readJsonBody: (request) => readJsonBody(request, maxBodyBytes),
+    accountData,
+    admission,
+    readJsonBody: (request) => readJsonBody(request, bodyLimits),
+    bodyLimits,
     problemTypeBase: typeBase,
     document: (entry) => void openapi.push(entry),
   });

@@ -118,7 +118,7 @@ export function lengthForLimits(value: string, min: number, max: number): number
  * `too_big` string issue, exactly as `.max()` reports it; only the counting differs.
  */
 export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
-  return schema.check((ctx) => {
+  const limited = schema.check((ctx) => {
     if (lengthForLimits(ctx.value, 0, limit) > limit) {
       ctx.issues.push({
         code: "too_big",
@@ -129,11 +129,44 @@ export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
         message: `Too big: expected string to have <=${limit} characters`,
       });
     }
-  }).meta({ maxLength: limit });
+  });
+  const checks = limited._zod.def.checks!;
+  characterLimits.set(checks[checks.length - 1]!, limit);
+  return limited.meta({ maxLength: limit });
+}
+
+/** The checks maxCharacters adds, with their limits: field-rules.ts compiles them. */
+const characterLimits = new WeakMap<object, number>();
+
+/** The character limit of a check made by maxCharacters; undefined for any other check. */
+export function characterLimitOf(check: object): number | undefined {
+  return characterLimits.get(check);
 }
 
 export function text(limit: number, description: string, examples: readonly unknown[]) {
   return doc(maxCharacters(z.string().min(1), limit), `${description} 1–${limit} characters.`, examples);
+}
+
+/** C0 and C1 control characters and DEL: never part of a name a filter can match. */
+// deno-lint-ignore no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A text filter in a query (or an account tool's argument): `text`, and no control characters (a NUL would otherwise
+ * reach PostgreSQL, which cannot store it, as a 500). Refused with `invalid_format`.
+ */
+export function queryText(limit: number, description: string, examples: readonly unknown[]) {
+  return doc(
+    maxCharacters(
+      z.string().min(1).refine((value) => !CONTROL_CHARACTER.test(value), {
+        error: "must not contain control characters (U+0000–U+001F, U+007F–U+009F).",
+        params: { code: "invalid_format" },
+      }),
+      limit,
+    ),
+    `${description} 1–${limit} characters, without control characters.`,
+    examples,
+  );
 }
 
 /**

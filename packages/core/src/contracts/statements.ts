@@ -10,7 +10,7 @@ import {
   kindSchema,
   moneyOutput,
   queryInteger,
-  text,
+  queryText,
   uuidSchema,
 } from "./primitives.ts";
 
@@ -44,7 +44,7 @@ export function statementSchemas(limits: Limits) {
     to: dateField("Only transactions dated on or before this date; not before `from` (422 `invalid_range`).", [
       "2026-03-31",
     ]).optional(),
-    category: text(limits.text, "Only transactions in exactly this category.", ["groceries"]).optional(),
+    category: queryText(limits.text, "Only transactions in exactly this category.", ["groceries"]).optional(),
     kind: kindSchema.optional(),
   });
 

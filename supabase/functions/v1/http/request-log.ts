@@ -1,7 +1,9 @@
 /**
  * Structured request logs: one JSON line per request. Never tokens, headers or bodies; the user is identified
- * only by the verified `sub`.
+ * only by the verified `sub`. A 5xx line also carries the SQLSTATE and the driver's message of its cause.
  */
+import { createLogBatch } from "./log-batch.ts";
+
 export interface RequestLogEntry {
   readonly request_id: string;
   readonly method: string;
@@ -13,11 +15,22 @@ export interface RequestLogEntry {
   readonly error?: string;
   /** For 5xx: the first stack frames (locations only). */
   readonly at?: readonly string[];
+  /** For 5xx caused by the database: its SQLSTATE (data/error-facts.ts). Never sent to the client. */
+  readonly sqlstate?: string;
+  /** For 5xx caused by the driver or socket without a SQLSTATE: its code (`ECONNREFUSED`, `CONNECT_TIMEOUT`). */
+  readonly driver_code?: string;
+  /** For 5xx: the driver's own message (may name the database or a value); never sent to the client. */
+  readonly driver_message?: string;
 }
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
 
-export const consoleRequestLogger: RequestLogger = (entry) => console.log(JSON.stringify(entry));
+/**
+ * The log of a deployed function: one JSON line per request on stdout, formatted and written off the request path
+ * (log-batch.ts: one write per batch of requests, from a timer task).
+ */
+const consoleBatch = createLogBatch<RequestLogEntry>((text) => console.log(text));
+export const consoleRequestLogger: RequestLogger = (entry) => consoleBatch.push(entry);
 export const silentRequestLogger: RequestLogger = () => {};
 
 /**

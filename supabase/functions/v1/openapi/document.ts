@@ -195,6 +195,7 @@ export function registerOperation(registry: Registry, op: Operation): void {
   }
   responses[401] = problemResponse(401, ["WWW-Authenticate"]);
   if (!account) {
+    responses[408] = problemResponse(408);
     responses[413] = problemResponse(413);
     responses[415] = problemResponse(415);
   }
