@@ -3,7 +3,7 @@
 import { ADMIN_URL, dropFreshDatabase, postgresAvailable } from "./db.mjs";
 import { spawnDeno } from "./proc.mjs";
 
-export async function denoDatabaseSection(ctx, script, dbPrefix) {
+export async function denoDatabaseSection(ctx, script, dbPrefix, v8Flags = "--max-old-space-size=4096") {
   const { results, quick, log } = ctx;
   const pg = await postgresAvailable();
   const env = { BENCH_QUICK: quick ? "1" : "" };
@@ -19,7 +19,7 @@ export async function denoDatabaseSection(ctx, script, dbPrefix) {
     log("  no PostgreSQL at 127.0.0.1:5432: using embedded PGlite");
   }
   try {
-    const child = spawnDeno(script, [], env, ["--v8-flags=--max-old-space-size=4096"]);
+    const child = spawnDeno(script, [], env, [`--v8-flags=${v8Flags}`]);
     const timer = setTimeout(() => child.kill("SIGKILL"), 20 * 60 * 1000);
     const { code, signal } = await child.exited;
     clearTimeout(timer);

@@ -191,13 +191,19 @@ comment on function public.me_recurring_occurrences(text, date, date) is
 
 -- The member transactions of the given streams (p_groups: a JSON array of {"key", "direction"}), by key,
 -- direction, date, id: what a stream's name, category and transaction_ids come from.
+-- PL/pgSQL with `plan_cache_mode = force_custom_plan`, like me_statement_transactions: planned on each call with
+-- the actual arguments, so the keys are an index condition on (user_id, currency, recurring_key, date) and only these
+-- groups' rows are read. (As a SQL function it was planned without the values, and the generic plan filtered all of a
+-- user's rows in the window: about 180 ms for 100,000 rows instead of 2 ms.)
 create function public.me_recurring_members(p_currency text, p_from date, p_to date, p_groups jsonb)
 returns table (key text, direction text, date date, id uuid, category text, name text)
-language sql stable security invoker
+language plpgsql stable security invoker
 set search_path = ''
+set plan_cache_mode = force_custom_plan
 as $$
-  -- The keys as an array first, so the index on (user_id, currency, recurring_key, date) reads only these groups'
-  -- rows; the (key, direction) pairs then pick the directions asked for.
+#variable_conflict use_column
+begin
+  return query
   with g as (select g.key, g.direction from pg_catalog.jsonb_to_recordset(p_groups) as g(key text, direction text))
   select t.recurring_key, case when t.amount_minor > 0 then 'inflow' else 'outflow' end, t.date, t.id, t.category,
          case when t.counterparty <> '' then t.counterparty else coalesce(t.description, '') end
@@ -211,7 +217,8 @@ as $$
     and t.amount_minor <> 0
     and (t.recurring_key, case when t.amount_minor > 0 then 'inflow' else 'outflow' end) in
       (select g.key, g.direction from g)
-  order by t.recurring_key collate "C", 2, t.date, t.id
+  order by t.recurring_key collate "C", 2, t.date, t.id;
+end
 $$;
 comment on function public.me_recurring_members(text, date, date, jsonb) is
   'The caller''s transactions in p_currency dated p_from..p_to that belong to the given (key, direction) groups '

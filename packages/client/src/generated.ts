@@ -5198,6 +5198,1710 @@ export interface operations {
             };
         };
     };
+    calculate_net_worth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description First day of the series. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-01-01
+                     */
+                    from: string;
+                    /**
+                     * @description Last day of the series: the date of `net_worth` and of each account's balance. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-31
+                     */
+                    to: string;
+                    /** @description The statements, at most 1000 (422 `too_many_items`), in any order except that a later position wins a tie between statements with the same start and end. */
+                    statements: {
+                        /**
+                         * @description Name of the account the statement belongs to. 1–200 characters.
+                         * @example Checking
+                         */
+                        account_name: string;
+                        /**
+                         * @description First day the statement covers. Omitted or null: the first transaction date (or `statement_end` without transactions). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-01-01
+                         */
+                        statement_start?: string | null;
+                        /**
+                         * @description Last day the statement covers; not before `statement_start` (422 `invalid_range`). Omitted or null: the last transaction date (or `statement_start` without transactions). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-01-31
+                         */
+                        statement_end?: string | null;
+                        /**
+                         * @description Balance at the start of the statement, before its transactions. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example 1520.00
+                         */
+                        opening_balance: string | number;
+                        /**
+                         * @description Closing balance the statement reports. Omitted or null: none reported (the computed one is used). A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example 1780.35
+                         */
+                        closing_balance?: string | number | null;
+                        /** @description The statement's transactions, in any order. At most 50000 over all statements together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and `category` are accepted and ignored. */
+                        transactions: {
+                            /**
+                             * @description Your own identifier; not used in calculations. 1–200 characters.
+                             * @example tx-0001
+                             */
+                            id?: string;
+                            /**
+                             * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                             * @example 2026-03-14
+                             */
+                            date: string;
+                            /**
+                             * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                             * @example -12.30
+                             * @example 2500.00
+                             * @example 42
+                             */
+                            amount: string | number;
+                            /**
+                             * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            currency?: string;
+                            /**
+                             * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                             * @example groceries
+                             */
+                            category?: string | null;
+                            /**
+                             * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                             * @example expense
+                             * @enum {string}
+                             */
+                            kind?: "income" | "expense" | "transfer";
+                            /**
+                             * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                             * @example Supermarket
+                             */
+                            description?: string;
+                            /**
+                             * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                             * @example Netflix
+                             */
+                            counterparty?: string;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Net worth month by month, account balances and statement reconciliation, from the statements you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description First day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-01-01
+                         */
+                        from: string;
+                        /**
+                         * @description Last day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-02-28
+                         */
+                        to: string;
+                        /**
+                         * @description Total of the account balances on `to` (the last point). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 859.90
+                         */
+                        net_worth: string;
+                        /**
+                         * @description Last point − first point of the series. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -350.00
+                         */
+                        change: string;
+                        /** @description One point per calendar month from `from` to `to`, oldest first. */
+                        series: {
+                            /**
+                             * @description Month end, or `to` for the last point. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            date: string;
+                            /**
+                             * @description Sum of the balances on `date` of the accounts that have one. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            total: string;
+                            /**
+                             * @description Accounts with a balance on `date`.
+                             * @example 1
+                             */
+                            account_count: number;
+                        }[];
+                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Balance on `to`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /** @description Every statement of the account, by start, then end, then tie order. */
+                            statements: {
+                                /**
+                                 * @description First day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-01
+                                 */
+                                statement_start: string;
+                                /**
+                                 * @description Last day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-31
+                                 */
+                                statement_end: string;
+                                /**
+                                 * @description Opening balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1000.00
+                                 */
+                                opening_balance: string;
+                                /**
+                                 * @description Opening balance plus the transactions dated on or before the span's end. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                computed_closing_balance: string;
+                                /**
+                                 * @description Closing balance the statement reports; null when none. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                reported_closing_balance: string | null;
+                                /**
+                                 * @description Reported − computed closing balance; null when none is reported. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                difference: string | null;
+                                /**
+                                 * @description Opening balance − the previous statement's closing balance (reported, else computed); null for the first. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                continuity_difference: string | null;
+                            }[];
+                        }[];
+                        /**
+                         * @description Statements left out because nothing dates them.
+                         * @example 0
+                         */
+                        excluded_statement_count: number;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_net_worth: {
+        parameters: {
+            query?: {
+                /** @description Currency to report. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only statements in this currency count; others are left out. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description First day of the series. Defaults to 1 January of the year of `to`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                from?: string;
+                /** @description Last day of the series. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your net worth month by month, your accounts' balances and the reconciliation of your statements. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description First day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-01-01
+                         */
+                        from: string;
+                        /**
+                         * @description Last day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-02-28
+                         */
+                        to: string;
+                        /**
+                         * @description Total of the account balances on `to` (the last point). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 859.90
+                         */
+                        net_worth: string;
+                        /**
+                         * @description Last point − first point of the series. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -350.00
+                         */
+                        change: string;
+                        /** @description One point per calendar month from `from` to `to`, oldest first. */
+                        series: {
+                            /**
+                             * @description Month end, or `to` for the last point. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            date: string;
+                            /**
+                             * @description Sum of the balances on `date` of the accounts that have one. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            total: string;
+                            /**
+                             * @description Accounts with a balance on `date`.
+                             * @example 1
+                             */
+                            account_count: number;
+                        }[];
+                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Balance on `to`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /** @description Every statement of the account, by start, then end, then tie order. */
+                            statements: {
+                                /**
+                                 * @description First day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-01
+                                 */
+                                statement_start: string;
+                                /**
+                                 * @description Last day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-31
+                                 */
+                                statement_end: string;
+                                /**
+                                 * @description Opening balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1000.00
+                                 */
+                                opening_balance: string;
+                                /**
+                                 * @description Opening balance plus the transactions dated on or before the span's end. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                computed_closing_balance: string;
+                                /**
+                                 * @description Closing balance the statement reports; null when none. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                reported_closing_balance: string | null;
+                                /**
+                                 * @description Reported − computed closing balance; null when none is reported. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                difference: string | null;
+                                /**
+                                 * @description Opening balance − the previous statement's closing balance (reported, else computed); null for the first. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                continuity_difference: string | null;
+                            }[];
+                        }[];
+                        /**
+                         * @description Statements left out because nothing dates them.
+                         * @example 0
+                         */
+                        excluded_statement_count: number;
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_accounts: {
+        parameters: {
+            query?: {
+                /** @description Only accounts in this currency. Unlike the other account endpoints there is no default: omitted, every currency is listed. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description Date of the balances. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your accounts: each one's balance, the date it refers to, its statements and whether it reconciles. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Date of the balances (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-31
+                         */
+                        as_of: string;
+                        /** @description Every account (name and currency) with at least one statement that is not excluded, by name, then currency. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Currency of the account. ISO 4217 code, upper case.
+                             * @example EUR
+                             */
+                            currency: string;
+                            /**
+                             * @description Balance on `as_of`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `as_of` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /**
+                             * @description Statements of the account that start on or before `as_of` (excluded statements and `processing` or `failed` imports left out).
+                             * @example 3
+                             */
+                            statement_count: number;
+                            /**
+                             * @description Whether the `difference` of the statement chosen for the balance is zero; null when that statement reports no closing balance, or there is none.
+                             * @example true
+                             */
+                            reconciled: boolean | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_recurring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description The date the streams are judged at; transactions after it are ignored. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-20
+                     */
+                    as_of: string;
+                    /**
+                     * @description The transactions, at most 50000, in any order (the order never changes the result). Exception: among transactions on the same date, their input order decides a stream's `name`, a category tie and the order of `transaction_ids`.
+                     * @example [
+                     *       {
+                     *         "date": "2026-01-05",
+                     *         "amount": "2500.00",
+                     *         "category": "salary"
+                     *       },
+                     *       {
+                     *         "date": "2026-01-07",
+                     *         "amount": "-42.10",
+                     *         "category": "groceries"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @example Supermarket
+                         */
+                        description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recurring streams (subscriptions, bills, paychecks) in the transactions you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description The date the streams were judged at (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /** @description The streams, in the documented order. */
+                        streams: {
+                            /**
+                             * @description Stable id: `rs_` + 16 hex digits of SHA-256.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            id: string;
+                            /**
+                             * @description Counterparty or description as written on the latest transaction.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The normalized grouping key.
+                             * @example netflix com
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description Category name exactly as given (case-sensitive, not trimmed); null is the uncategorized group.
+                             * @example groceries
+                             * @example null
+                             */
+                            category: string | null;
+                            /**
+                             * @description Row of the frequency table.
+                             * @example monthly
+                             * @enum {string}
+                             */
+                            frequency: "weekly" | "biweekly" | "monthly" | "quarterly" | "annually";
+                            /**
+                             * @description Status at `as_of`.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status: "active" | "late" | "ended";
+                            /**
+                             * @description First occurrence. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-05
+                             */
+                            first_date: string;
+                            /**
+                             * @description Last occurrence on or before `as_of`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-03-05
+                             */
+                            last_date: string;
+                            /**
+                             * @description Last occurrence + one period. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            predicted_next_date: string;
+                            /**
+                             * @description Distinct dates of the stream.
+                             * @example 3
+                             */
+                            occurrence_count: number;
+                            /**
+                             * @description Mean occurrence amount, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            average_amount: string;
+                            /**
+                             * @description Amount of the last occurrence, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            last_amount: string;
+                            /**
+                             * @description Exact mean × monthly factor, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            monthly_amount: string;
+                            /**
+                             * @description Ids of the stream's transactions that have one, by date.
+                             * @example [
+                             *       "tx-1"
+                             *     ]
+                             */
+                            transaction_ids: string[];
+                        }[];
+                        /** @description Monthly totals of the active and late streams, and the count of each status. */
+                        totals: {
+                            /**
+                             * @description Sum of the `monthly_amount` of active and late inflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2500.00
+                             */
+                            monthly_inflow: string;
+                            /**
+                             * @description Magnitude of the sum for active and late outflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 15.99
+                             */
+                            monthly_outflow: string;
+                            /**
+                             * @description `monthly_inflow` − `monthly_outflow`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2484.01
+                             */
+                            monthly_net: string;
+                            /**
+                             * @description Active streams.
+                             * @example 1
+                             */
+                            active_count: number;
+                            /**
+                             * @description Late streams.
+                             * @example 0
+                             */
+                            late_count: number;
+                            /**
+                             * @description Ended streams.
+                             * @example 0
+                             */
+                            ended_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_recurring: {
+        parameters: {
+            query?: {
+                /** @description Currency to report. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only transactions in this currency count; others are left out. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description The date the streams are judged at. Defaults to today in the profile's time zone. Reads the transactions dated after `as_of` − 25 months and on or before `as_of`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recurring streams (subscriptions, bills, paychecks) in your own statement transactions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description The date the streams were judged at (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /** @description The streams, in the documented order. */
+                        streams: {
+                            /**
+                             * @description Stable id: `rs_` + 16 hex digits of SHA-256.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            id: string;
+                            /**
+                             * @description Counterparty or description as written on the latest transaction.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The normalized grouping key.
+                             * @example netflix com
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description Category name exactly as given (case-sensitive, not trimmed); null is the uncategorized group.
+                             * @example groceries
+                             * @example null
+                             */
+                            category: string | null;
+                            /**
+                             * @description Row of the frequency table.
+                             * @example monthly
+                             * @enum {string}
+                             */
+                            frequency: "weekly" | "biweekly" | "monthly" | "quarterly" | "annually";
+                            /**
+                             * @description Status at `as_of`.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status: "active" | "late" | "ended";
+                            /**
+                             * @description First occurrence. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-05
+                             */
+                            first_date: string;
+                            /**
+                             * @description Last occurrence on or before `as_of`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-03-05
+                             */
+                            last_date: string;
+                            /**
+                             * @description Last occurrence + one period. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            predicted_next_date: string;
+                            /**
+                             * @description Distinct dates of the stream.
+                             * @example 3
+                             */
+                            occurrence_count: number;
+                            /**
+                             * @description Mean occurrence amount, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            average_amount: string;
+                            /**
+                             * @description Amount of the last occurrence, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            last_amount: string;
+                            /**
+                             * @description Exact mean × monthly factor, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            monthly_amount: string;
+                            /**
+                             * @description Ids of the stream's transactions that have one, by date.
+                             * @example [
+                             *       "tx-1"
+                             *     ]
+                             */
+                            transaction_ids: string[];
+                        }[];
+                        /** @description Monthly totals of the active and late streams, and the count of each status. */
+                        totals: {
+                            /**
+                             * @description Sum of the `monthly_amount` of active and late inflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2500.00
+                             */
+                            monthly_inflow: string;
+                            /**
+                             * @description Magnitude of the sum for active and late outflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 15.99
+                             */
+                            monthly_outflow: string;
+                            /**
+                             * @description `monthly_inflow` − `monthly_outflow`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2484.01
+                             */
+                            monthly_net: string;
+                            /**
+                             * @description Active streams.
+                             * @example 1
+                             */
+                            active_count: number;
+                            /**
+                             * @description Late streams.
+                             * @example 0
+                             */
+                            late_count: number;
+                            /**
+                             * @description Ended streams.
+                             * @example 0
+                             */
+                            ended_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_forecast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description The forecast's start date; transactions after it are ignored. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-20
+                     */
+                    as_of: string;
+                    /**
+                     * @description Balance at the end of `as_of`, signed. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                     * @example -12.30
+                     * @example 2500.00
+                     * @example 42
+                     */
+                    starting_balance: string | number;
+                    /**
+                     * @description Days to project after `as_of`, 1–366; default 90.
+                     * @example 90
+                     */
+                    horizon_days?: number;
+                    /**
+                     * @description The transactions, at most 50000, in any order (the order never changes the result). Exception: among transactions on the same date, their input order decides a stream's `name`, a category tie and the order of `transaction_ids`.
+                     * @example [
+                     *       {
+                     *         "date": "2026-01-05",
+                     *         "amount": "2500.00",
+                     *         "category": "salary"
+                     *       },
+                     *       {
+                     *         "date": "2026-01-07",
+                     *         "amount": "-42.10",
+                     *         "category": "groceries"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @example Supermarket
+                         */
+                        description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Cash-flow forecast and runway from the recurring streams in the transactions you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description Start date (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /**
+                         * @description `as_of` + `horizon_days`. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-19
+                         */
+                        end_date: string;
+                        /**
+                         * @description Horizon (as used).
+                         * @example 30
+                         */
+                        horizon_days: number;
+                        /**
+                         * @description Balance at the end of `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1200.00
+                         */
+                        starting_balance: string;
+                        /**
+                         * @description Starting balance + every event. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        ending_balance: string;
+                        /**
+                         * @description Sum of the inflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 0.00
+                         */
+                        projected_inflow: string;
+                        /**
+                         * @description Magnitude of the outflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 15.99
+                         */
+                        projected_outflow: string;
+                        /**
+                         * @description Minimum of the starting balance and every end-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        lowest_balance: string;
+                        /**
+                         * @description Earliest date that reaches the lowest balance. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-05
+                         */
+                        lowest_balance_date: string;
+                        /**
+                         * @description First date whose balance is below zero (`as_of` when the starting balance is); null if none.
+                         * @example null
+                         */
+                        first_negative_date: string | null;
+                        /**
+                         * @description Signed income + expense over `as_of` − 89 days … `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -47.97
+                         */
+                        trailing_90_day_net: string;
+                        /**
+                         * @description floor(starting_balance × 90 ÷ −trailing_90_day_net); null when the net is ≥ 0; 0 when the balance is ≤ 0.
+                         * @example 2251
+                         */
+                        runway_days: number | null;
+                        /**
+                         * @description `stable` (null or ≥ 90), `watch` (30–89), `urgent`.
+                         * @example stable
+                         * @enum {string}
+                         */
+                        runway_status: "stable" | "watch" | "urgent";
+                        /** @description Projected events, by date, then `stream_id`. */
+                        events: {
+                            /**
+                             * @description Projected date. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description The stream's `id`.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            stream_id: string;
+                            /**
+                             * @description The stream's `name`.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The stream's `average_amount`, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            amount: string;
+                        }[];
+                        /** @description End-of-day balance of each date with events, ascending. */
+                        balances: {
+                            /**
+                             * @description A date with events. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description End-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1184.01
+                             */
+                            balance: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_forecast: {
+        parameters: {
+            query?: {
+                /** @description Currency to forecast. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only transactions and statements in this currency count. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description The forecast's start date. Defaults to today in the profile's time zone. Streams come from the transactions dated after `as_of` − 25 months and on or before `as_of`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+                /** @description Days to project after `as_of`, 1–366; default 90. A whole number from 1 to 366, written with digits only. */
+                horizon_days?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cash-flow forecast and runway from your own recurring streams and balances. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description Start date (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /**
+                         * @description `as_of` + `horizon_days`. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-19
+                         */
+                        end_date: string;
+                        /**
+                         * @description Horizon (as used).
+                         * @example 30
+                         */
+                        horizon_days: number;
+                        /**
+                         * @description Balance at the end of `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1200.00
+                         */
+                        starting_balance: string;
+                        /**
+                         * @description Starting balance + every event. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        ending_balance: string;
+                        /**
+                         * @description Sum of the inflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 0.00
+                         */
+                        projected_inflow: string;
+                        /**
+                         * @description Magnitude of the outflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 15.99
+                         */
+                        projected_outflow: string;
+                        /**
+                         * @description Minimum of the starting balance and every end-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        lowest_balance: string;
+                        /**
+                         * @description Earliest date that reaches the lowest balance. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-05
+                         */
+                        lowest_balance_date: string;
+                        /**
+                         * @description First date whose balance is below zero (`as_of` when the starting balance is); null if none.
+                         * @example null
+                         */
+                        first_negative_date: string | null;
+                        /**
+                         * @description Signed income + expense over `as_of` − 89 days … `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -47.97
+                         */
+                        trailing_90_day_net: string;
+                        /**
+                         * @description floor(starting_balance × 90 ÷ −trailing_90_day_net); null when the net is ≥ 0; 0 when the balance is ≤ 0.
+                         * @example 2251
+                         */
+                        runway_days: number | null;
+                        /**
+                         * @description `stable` (null or ≥ 90), `watch` (30–89), `urgent`.
+                         * @example stable
+                         * @enum {string}
+                         */
+                        runway_status: "stable" | "watch" | "urgent";
+                        /** @description Projected events, by date, then `stream_id`. */
+                        events: {
+                            /**
+                             * @description Projected date. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description The stream's `id`.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            stream_id: string;
+                            /**
+                             * @description The stream's `name`.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The stream's `average_amount`, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            amount: string;
+                        }[];
+                        /** @description End-of-day balance of each date with events, ascending. */
+                        balances: {
+                            /**
+                             * @description A date with events. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description End-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1184.01
+                             */
+                            balance: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;

@@ -35,27 +35,37 @@ export function groupCandidates(
   asOf: string,
   calc: Calculator,
 ): CandidateGroups {
-  const keys = new Map<string, string>(); // text -> key: statements repeat the same few texts
+  // One lookup per candidate: statements repeat the same few texts, so each distinct text is keyed once and
+  // remembers its group in each direction.
+  const byText = new Map<string, { key: string; inflow: number; outflow: number }>();
   const byGroup = new Map<string, number>();
   const heads: { key: string; inflow: boolean; indices: number[] }[] = [];
-  const days = new Int32Array(entries.length);
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    if ((e.kind !== "income" && e.kind !== "expense") || e.amount === 0 || e.date === null || e.date > asOf) continue;
-    const text = keySource(texts[i]!);
-    let key = keys.get(text);
-    if (key === undefined) {
-      key = recurringKey(text);
-      keys.set(text, key);
-    }
-    if (key.length === 0) continue;
-    const inflow = e.amount > 0;
+  const groupOf = (key: string, inflow: boolean): number => {
     const id = (inflow ? "+" : "-") + key;
     let g = byGroup.get(id);
     if (g === undefined) {
       g = heads.length;
       byGroup.set(id, g);
       heads.push({ key, inflow, indices: [] });
+    }
+    return g;
+  };
+  const days = new Int32Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if ((e.kind !== "income" && e.kind !== "expense") || e.amount === 0 || e.date === null || e.date > asOf) continue;
+    const text = keySource(texts[i]!);
+    let known = byText.get(text);
+    if (known === undefined) {
+      known = { key: recurringKey(text), inflow: -1, outflow: -1 };
+      byText.set(text, known);
+    }
+    if (known.key.length === 0) continue;
+    let g: number;
+    if (e.amount > 0) {
+      g = known.inflow < 0 ? (known.inflow = groupOf(known.key, true)) : known.inflow;
+    } else {
+      g = known.outflow < 0 ? (known.outflow = groupOf(known.key, false)) : known.outflow;
     }
     heads[g]!.indices.push(i);
     days[i] = dayNumber(e.date);
