@@ -4,7 +4,7 @@
 //   large  POST cashflow with 50,000 transactions, one after another
 // The .cpuprofile files go to bench/out/profile/ (open them in Chrome DevTools or speedscope for the flame graph);
 // results.json keeps the summary (time per area of the code, top functions by self time).
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { APP_ENV } from "./calc.mjs";
 import { summarizeProfile } from "./cpuprofile.mjs";
@@ -19,9 +19,11 @@ async function profileRun(name, seconds, load, cwd = ROOT) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const port = freePort();
-  // This tree's wrapper runs the entry of `cwd` (the earlier tree with --before), with the same flags.
+  // The earlier tree (--before) gets this tree's wrapper copied into it and run from there, so that Deno takes that
+  // tree's deno.json (its own @pfa/core), as for every other before measurement.
+  if (cwd !== ROOT) copyFileSync(join(ROOT, "bench/servers/profiled.ts"), join(cwd, "bench/servers/profiled.ts"));
   const child = spawnDeno(
-    join(ROOT, "bench/servers/profiled.ts"),
+    "bench/servers/profiled.ts",
     [String(port)],
     {
       ...APP_ENV,
