@@ -54,8 +54,8 @@ export interface AppDependencies {
      * Absent (test apps): the core's relative form.
      */
     readonly supabaseUrl?: string;
-    /** Per-user database concurrency (`maxPerUser`, default 2) and how long a request waits for a slot. */
-    readonly database?: Pick<DatabaseConfig, "maxPerUser" | "connectTimeoutSeconds">;
+    /** Per-user database concurrency (`maxPerUser`, default 2) and the timeouts that bound the wait for a slot. */
+    readonly database?: Pick<DatabaseConfig, "maxPerUser" | "connectTimeoutSeconds" | "statementTimeoutMs">;
   };
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
@@ -134,10 +134,12 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       ? consoleRequestLogger
       : silentRequestLogger);
   const database = deps.config.database;
+  // A user's own requests queue behind each other: each may wait for its user's slot as long as a request may take
+  // at most (a pool slot, a connect, the statement timeout), so the bound only ever sheds a user's own excess.
   const accountData = limitPerUser(
     deps.accountData,
     database?.maxPerUser ?? 2,
-    (database?.connectTimeoutSeconds ?? 5) * 1000,
+    2 * (database?.connectTimeoutSeconds ?? 5) * 1000 + (database?.statementTimeoutMs ?? 5_000),
   );
   const rateLimit = deps.config.rateLimit;
   const admission: Admission = {

@@ -83,6 +83,8 @@ const env = {
   PFA_SIGNING_KEYS_PATH: join(tmp, "signing_keys.json"),
   PFA_RATE_LIMIT_REQUESTS: "0",
   PFA_DB_POOL_MAX: String(POOL_MAX),
+  // The mix has two users only: each may use the whole pool here (the per-user bound is proven in hardening_test.ts).
+  PFA_DB_MAX_PER_USER: String(POOL_MAX),
 };
 
 let server;
