@@ -1,0 +1,8 @@
+/**
+ * The text a line is recognised by when the file gives no transaction id: description and counterparty, Unicode
+ * NFC, lower case, white space collapsed. So `"REWE  Markt"` and `"rewe markt"` are the same shop.
+ */
+export function dedupText(description: string | null, counterparty: string | null): string {
+  const norm = (s: string | null) => (s ?? "").normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+  return `${norm(description)}\u001f${norm(counterparty)}`;
+}
