@@ -52,6 +52,15 @@ interface Account {
   balance: number;
 }
 
+/** The file name extension of each format's statement files. */
+const FILE_EXTENSION: Record<StatementImportRow["format"], string> = {
+  csv: "csv",
+  qif: "qif",
+  ofx: "ofx",
+  camt053: "xml",
+  mt940: "sta",
+};
+
 /** Builds the statement imports and transactions of one user, keeping running balances per account. */
 class StatementWriter {
   constructor(
@@ -90,7 +99,7 @@ class StatementWriter {
       id,
       user_id: this.userId,
       account_name: account.name,
-      file_name: `${account.fileStem}_${start.slice(0, 7)}.${account.format === "camt053" ? "xml" : account.format}`,
+      file_name: `${account.fileStem}_${start.slice(0, 7)}.${FILE_EXTENSION[account.format]}`,
       format: account.format,
       status: extra.status ?? ((extra.errors ?? 0) > 0 ? "partial" : "completed"),
       statement_start: start,
@@ -249,7 +258,8 @@ function alice(data: Dataset, endDate: string): void {
       addUsd(-rng.int(1500, 4000), "Subway card", "MTA", "Transport", "expense");
       if (index % 8 === 2) addUsd(rng.int(20000, 60000), "Freelance invoice", "Initech Inc.", "Freelance", "income");
       if (index % 8 === 6) addUsd(rng.int(1000, 3000), "Hotel refund", "Marriott", "Travel", "expense");
-      writer.write(card, month, last, usd);
+      // The card's OFX download overlaps the previous one now and then: a line the import skips as a duplicate.
+      writer.write(card, month, last, usd, { duplicates: index % 8 === 6 ? 2 : 0 });
     }
 
     // Budgets (EUR every month; USD travel budget in travel months).
@@ -319,7 +329,7 @@ function bob(data: Dataset, endDate: string): void {
   const checking: Account = {
     name: "Everyday Checking",
     currency: "USD",
-    format: "ofx",
+    format: "csv",
     fileStem: "checking",
     balance: 320000,
   };
@@ -439,7 +449,7 @@ function aliceBudgetStory(data: Dataset, endDate: string): void {
   const userId = DEMO_USERS.alice.id;
   const ids = new Random("demo:alice:budget-story:ids");
   const writer = new StatementWriter(data, userId, ids);
-  const card: Account = { name: "Kreditkarte", currency: "EUR", format: "csv", fileStem: "kreditkarte", balance: 0 };
+  const card: Account = { name: "Kreditkarte", currency: "EUR", format: "qif", fileStem: "kreditkarte", balance: 0 };
   const months = monthsEndingWith(endDate, BUDGET_STORY_MONTHS);
   months.forEach((month, index) => {
     const last = minDate(monthEnd(month), endDate);
@@ -480,6 +490,55 @@ function aliceBudgetStory(data: Dataset, endDate: string): void {
   });
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Savings accounts (issue 17: one statement file format per account): alice's EUR Tagesgeld (CAMT.053) receives
+// the Girokonto's monthly savings transfer and pays the yearly one back, plus monthly interest; bob's USD brokerage
+// cash account (MT940) receives the checking account's monthly transfer, plus quarterly dividends.
+// ---------------------------------------------------------------------------------------------------------------
+
+function savingsAccounts(data: Dataset, endDate: string): void {
+  const months = monthsEndingWith(endDate, DEMO_MONTHS);
+  const aliceIds = new Random("demo:alice:savings:ids");
+  const aliceRng = new Random("demo:alice:savings");
+  const tagesgeld: Account = {
+    name: "Tagesgeld",
+    currency: "EUR",
+    format: "camt053",
+    fileStem: "tagesgeld",
+    balance: 500000,
+  };
+  const bobIds = new Random("demo:bob:savings:ids");
+  const bobRng = new Random("demo:bob:savings");
+  const brokerage: Account = {
+    name: "Brokerage Cash",
+    currency: "USD",
+    format: "mt940",
+    fileStem: "brokerage",
+    balance: 1000000,
+  };
+  const alice = new StatementWriter(data, DEMO_USERS.alice.id, aliceIds);
+  const bob = new StatementWriter(data, DEMO_USERS.bob.id, bobIds);
+  months.forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const on = (day: number) => minDate(dayOfMonth(month, day), last);
+    const line = (date: string, amount: number, description: string, counterparty: string, kind: Kind | null) => ({
+      date,
+      amount_minor: amount,
+      description,
+      counterparty,
+      category: null,
+      kind,
+    });
+    const euro: Line[] = [line(on(26), 30000, "Sparplan Tagesgeld", "Alice Girokonto", "transfer")];
+    if (index % 12 === 6) euro.push(line(on(15), -50000, "Umbuchung auf Girokonto", "Alice Girokonto", "transfer"));
+    euro.push(line(last, aliceRng.int(150, 450), "Zinsen", "Bank", null));
+    alice.write(tagesgeld, month, last, euro);
+    const usd: Line[] = [line(on(16), 50000, "Transfer from checking", "Bob Everyday Checking", "transfer")];
+    if (index % 3 === 2) usd.push(line(on(28), bobRng.int(2000, 6000), "Dividend", "Vanguard", null));
+    bob.write(brokerage, month, last, usd);
+  });
+}
+
 /** The demo users' rows, deterministic for `options.endDate`. */
 export function generateDemoData(options: DemoOptions = {}): Dataset {
   const endDate = options.endDate ?? DEMO_END_DATE;
@@ -487,5 +546,6 @@ export function generateDemoData(options: DemoOptions = {}): Dataset {
   alice(data, endDate);
   aliceBudgetStory(data, endDate);
   bob(data, endDate);
+  savingsAccounts(data, endDate);
   return data;
 }

@@ -135,7 +135,8 @@ async function importStatement(
         if (entry.type === "error") line = entry;
         else {
           if (currency === null) {
-            currency = entry.currency?.toUpperCase() ?? null;
+            // A CSV preset chosen by the header names its currency only now.
+            currency = entry.currency?.toUpperCase() ?? source.facts.currency;
             scale = currency === null ? undefined : currencyScale(currency);
             if (currency === null || scale === undefined) {
               throw new UnreadableFileError("the file names no currency: pass --currency");

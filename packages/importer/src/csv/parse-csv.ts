@@ -3,7 +3,8 @@
  * file size. A UTF-8 BOM, CRLF line ends and `,` `;` or tab delimiters are accepted; records are bounded in size.
  * The header row is the first of the first 20 rows that holds the mapped columns (bank exports often put a few
  * lines of account details above it). With a `balance` column, the balance after the oldest line minus its amount
- * is the opening balance and the balance after the newest line the closing one (files may list newest first).
+ * is the opening balance and the balance after the newest line the closing one (files may list newest first);
+ * lines with an empty balance cell (some banks leave it empty on repeated or pending lines) are left out of this.
  */
 import { parse } from "csv-parse";
 import { Readable } from "node:stream";
@@ -66,7 +67,6 @@ export function parseCsv(input: AsyncIterable<Uint8Array | string>, options: Csv
     let rows = 0;
     let first: Edge | null = null;
     let last: Edge | null = null;
-    let balances = true;
     try {
       for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
         if (index === null) {
@@ -83,13 +83,10 @@ export function parseCsv(input: AsyncIterable<Uint8Array | string>, options: Csv
           continue;
         }
         const { entry, balance } = mapRecord(record, info.lines, mapping!, index);
-        if (entry.type === "entry") {
-          if (balance === null) balances = false;
-          else {
-            const edge = { date: entry.date, amount: entry.amount, balance };
-            first ??= edge;
-            last = edge;
-          }
+        if (entry.type === "entry" && balance !== null) {
+          const edge = { date: entry.date, amount: entry.amount, balance };
+          first ??= edge;
+          last = edge;
         }
         yield entry;
       }
@@ -110,7 +107,7 @@ export function parseCsv(input: AsyncIterable<Uint8Array | string>, options: Csv
           } in the first ${HEADER_SEARCH_ROWS} rows`,
       );
     }
-    if (balances && first && last) {
+    if (first && last) {
       const [oldest, newest] = first.date <= last.date ? [first, last] : [last, first];
       facts.opening = subtractDecimals(oldest.balance, oldest.amount);
       facts.closing = newest.balance;

@@ -82,10 +82,19 @@ export function requiredColumns(mapping: CsvMapping): string[] {
 
 const norm = (s: string) => s.trim().toLowerCase();
 
-/** The first preset (in the order above) whose every mapped column is in `header`. */
+/**
+ * The bank preset whose every mapped column is in `header` (in the order above), else `standard` when the header
+ * has its `date` and `amount` columns.
+ */
 export function presetForHeader(header: readonly string[]): [string, CsvMapping] | null {
   const names = new Set(header.map(norm));
-  for (const [name, mapping] of Object.entries(CSV_PRESETS)) {
+  const entries = Object.entries(CSV_PRESETS);
+  for (
+    const [name, mapping] of [
+      ...entries.filter(([n]) => n !== "standard"),
+      ...entries.filter(([n]) => n === "standard"),
+    ]
+  ) {
     const mapped = Object.values(mapping.columns).filter((c): c is string => typeof c === "string");
     const needed = name === "standard" ? requiredColumns(mapping) : mapped;
     if (needed.every((c) => names.has(norm(c)))) return [name, mapping];
