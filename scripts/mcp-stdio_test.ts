@@ -1,6 +1,6 @@
 /**
  * The stdio MCP server, spawned as a real process and driven by the official SDK client over its stdin/stdout:
- * the ten tools, every calculation tool against REST, every account tool (demo user alice) against REST on the same
+ * the twelve tools, every calculation tool against REST, every account tool (demo user alice) against REST on the same
  * local demo database as `npm start`, the 401 without a user, and the `pfa-mcp` launcher.
  */
 import assert from "node:assert/strict";
@@ -23,14 +23,16 @@ const TOOLS = [
   "calculate_cashflow",
   "calculate_goal_progress",
   "calculate_spending_by_category",
+  "calculate_trends",
   "get_budget_summary",
   "get_cashflow",
   "get_goal_progress",
   "get_spending_by_category",
+  "get_trends",
   "list_statement_imports",
   "list_statement_transactions",
 ];
-// Account tools on the demo data (API.md §6 routes); the demo data runs to 2026-11.
+// Account tools on the demo data (API.md §6 routes); the demo data covers the months up to today.
 const ACCOUNT_CALLS: readonly ToolCall[] = [
   { tool: "get_budget_summary", method: "get", path: "/v1/me/budget/summary", args: { month: 10, year: 2026 } },
   { tool: "get_cashflow", method: "get", path: "/v1/me/analytics/cashflow", args: { year: 2026 } },
@@ -41,6 +43,7 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     args: { from: "2026-01-01", to: "2026-06-30" },
   },
   { tool: "get_goal_progress", method: "get", path: "/v1/me/goals/progress", args: {} },
+  { tool: "get_trends", method: "get", path: "/v1/me/analytics/trends", args: {} },
   { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",
@@ -99,7 +102,7 @@ async function restText(call: ToolCall, withToken?: string): Promise<[number, st
   return [response.status, await response.text()];
 }
 
-Deno.test("stdio: the ten tools; every tool's result is the REST body byte for byte", async () => {
+Deno.test("stdio: the twelve tools; every tool's result is the REST body byte for byte", async () => {
   const client = await denoStdio({ PFA_DEMO_USER: DEMO_EMAIL });
   try {
     const { tools } = await client.listTools();

@@ -17,6 +17,7 @@ const TABLES = [
   "goals",
   "goal_contributions",
   "ledger_monthly_totals",
+  "statement_daily_totals",
 ] as const;
 const VIEWS = [
   "monthly_cashflow",
@@ -35,6 +36,7 @@ const FUNCTION_CALLS = {
   me_statement_imports: "select * from public.me_statement_imports(1000, null, null)",
   me_statement_transactions:
     "select * from public.me_statement_transactions(1000, null, null, null, null, null, null, null)",
+  me_statement_balances: "select * from public.me_statement_balances(null, array['2026-06-30']::date[])",
 } as const;
 const PERMISSION_DENIED = "42501";
 

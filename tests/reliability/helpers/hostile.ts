@@ -106,7 +106,7 @@ export const hostileValueText: fc.Arbitrary<string> = fc.oneof(
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-/** Valid bodies of the four calculation endpoints (API.md §3), the starting points of the mutations. */
+/** Valid bodies of the calculation endpoints (API.md §3), the starting points of the mutations. */
 export const BASE_BODIES: Record<string, Json> = {
   "/v1/analytics/cashflow": {
     currency: "EUR",
@@ -139,6 +139,16 @@ export const BASE_BODIES: Record<string, Json> = {
       target_date: "2027-01-01",
       contributions: [{ date: "2026-01-15", amount: 1000 }],
     }],
+  },
+  "/v1/analytics/trends": {
+    currency: "EUR",
+    year: 2026,
+    month: 3,
+    months: 3,
+    transactions: [
+      { date: "2026-01-05", amount: "-40.00", category: "Food" },
+      { date: "2026-03-10", amount: "-90.00", category: "Food" },
+    ],
   },
 };
 

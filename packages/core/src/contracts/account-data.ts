@@ -93,6 +93,31 @@ export interface StatementTransactionRow {
   readonly kind: Kind;
 }
 
+/**
+ * One statement import with its transactions aggregated (`me_statement_balances`): what the balance rule of
+ * API.md §9.3 needs, without the raw transactions. Imports that are `processing` or `failed` are never returned.
+ */
+export interface StatementBalanceRow {
+  readonly id: string;
+  readonly account_name: string;
+  readonly currency: string;
+  readonly statement_start: string | null;
+  readonly statement_end: string | null;
+  readonly opening_balance_minor: number | null;
+  readonly closing_balance_minor: number | null;
+  /** RFC 3339, UTC. */
+  readonly imported_at: string;
+  /** Transactions of the statement (all dates). */
+  readonly transaction_count: number;
+  /** Earliest and latest transaction dates; null without transactions. */
+  readonly first_date: string | null;
+  readonly last_date: string | null;
+  /** Sum of the transactions dated on or before `statement_end`; of all of them when `statement_end` is null. */
+  readonly through_end_minor: number;
+  /** Sum of the transactions dated on or before each requested date, in the order the dates were given. */
+  readonly through_dates_minor: readonly number[];
+}
+
 export interface StatementTransactionFilter {
   readonly limit: number;
   readonly after?: { readonly date: string; readonly id: string } | undefined;
@@ -124,4 +149,11 @@ export interface AccountData {
   ): Promise<StatementImportRow[]>;
   /** Up to `filter.limit` rows, `date` descending then `id` descending. */
   statementTransactions(filter: StatementTransactionFilter): Promise<StatementTransactionRow[]>;
+  /**
+   * Every statement import in `currency` (every currency when null) except `processing` and `failed` ones, with
+   * its transactions aggregated, and their sums through each of `dates` (at most a few hundred dates). Read from
+   * the daily per-statement rollup, never raw transactions; ordered by account name (code points), currency,
+   * `imported_at`, then `id`.
+   */
+  statementBalances(currency: string | null, dates: readonly string[]): Promise<StatementBalanceRow[]>;
 }

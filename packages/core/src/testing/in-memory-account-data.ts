@@ -11,6 +11,7 @@ import type {
   LedgerTotalRow,
   MonthlySpendingRow,
   ProfileRow,
+  StatementBalanceRow,
   StatementImportRow,
   StatementTransactionFilter,
   StatementTransactionRow,
@@ -170,5 +171,40 @@ export class InMemoryAccountData implements AccountData {
       )
       .sort((a, b) => desc(a.date, b.date) || desc(a.id, b.id));
     return Promise.resolve(rows.slice(0, f.limit));
+  }
+
+  statementBalances(currency: string | null, dates: readonly string[]): Promise<StatementBalanceRow[]> {
+    this.calls.push(`statementBalances(${currency},${dates.join(",")})`);
+    const asc = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const rows = (this.stored.imports ?? [])
+      .filter((i) =>
+        i.status !== "processing" && i.status !== "failed" && (currency === null || i.currency === currency)
+      )
+      .map((i): StatementBalanceRow => {
+        const own = (this.stored.transactions ?? []).filter((t) => t.statement_import_id === i.id);
+        const through = (d: string | null) =>
+          own.reduce((sum, t) => (d === null || t.date <= d ? sum + t.amount_minor : sum), 0);
+        const sortedDates = own.map((t) => t.date).sort(asc);
+        return {
+          id: i.id,
+          account_name: i.account_name,
+          currency: i.currency,
+          statement_start: i.statement_start,
+          statement_end: i.statement_end,
+          opening_balance_minor: i.opening_balance_minor,
+          closing_balance_minor: i.closing_balance_minor,
+          imported_at: i.imported_at,
+          transaction_count: own.length,
+          first_date: sortedDates[0] ?? null,
+          last_date: sortedDates[sortedDates.length - 1] ?? null,
+          through_end_minor: through(i.statement_end),
+          through_dates_minor: dates.map(through),
+        };
+      })
+      .sort((a, b) =>
+        asc(a.account_name, b.account_name) || asc(a.currency, b.currency) || asc(a.imported_at, b.imported_at) ||
+        asc(a.id, b.id)
+      );
+    return Promise.resolve(rows);
   }
 }

@@ -11,6 +11,7 @@ import {
   toLedgerTotal,
   toMonthlySpending,
   toProfile,
+  toStatementBalance,
   toStatementImport,
   toStatementTransaction,
 } from "./rows.ts";
@@ -24,7 +25,8 @@ export type ReadFunction =
   | "me_budget_months"
   | "me_monthly_spending"
   | "me_statement_imports"
-  | "me_statement_transactions";
+  | "me_statement_transactions"
+  | "me_statement_balances";
 
 export type CallReadFunction = (name: ReadFunction, args: Readonly<Record<string, unknown>>) => Promise<Row[]>;
 
@@ -71,6 +73,10 @@ export function createAccountData(call: CallReadFunction): AccountData {
         p_kind: filter.kind ?? null,
       });
       return rows.map(toStatementTransaction);
+    },
+    async statementBalances(currency, dates) {
+      const rows = await call("me_statement_balances", { p_currency: currency, p_dates: [...dates] });
+      return rows.map(toStatementBalance);
     },
   };
 }

@@ -6,6 +6,7 @@ import type {
   LedgerTotalRow,
   MonthlySpendingRow,
   ProfileRow,
+  StatementBalanceRow,
   StatementImportRow,
   StatementTransactionRow,
 } from "@pfa/core/contracts/account-data.ts";
@@ -18,6 +19,7 @@ import {
   rfc3339Utc,
   type Row,
   safeInteger,
+  safeIntegerArray,
   text,
   uuid,
 } from "./values.ts";
@@ -101,5 +103,23 @@ export function toStatementTransaction(r: Row): StatementTransactionRow {
     counterparty: nullableText(r, "counterparty"),
     category: nullableText(r, "category"),
     kind: kind(r, "kind"),
+  };
+}
+
+export function toStatementBalance(r: Row): StatementBalanceRow {
+  return {
+    id: uuid(r, "id"),
+    account_name: text(r, "account_name"),
+    currency: text(r, "currency"),
+    statement_start: nullableIsoDate(r, "statement_start"),
+    statement_end: nullableIsoDate(r, "statement_end"),
+    opening_balance_minor: nullableSafeInteger(r, "opening_balance_minor"),
+    closing_balance_minor: nullableSafeInteger(r, "closing_balance_minor"),
+    imported_at: rfc3339Utc(r, "imported_at"),
+    transaction_count: safeInteger(r, "transaction_count"),
+    first_date: nullableIsoDate(r, "first_date"),
+    last_date: nullableIsoDate(r, "last_date"),
+    through_end_minor: safeInteger(r, "through_end_minor"),
+    through_dates_minor: safeIntegerArray(r, "through_dates_minor"),
   };
 }

@@ -31,6 +31,13 @@ export function nullableSafeInteger(row: Row, field: string): number | null {
   return row[field] === null || row[field] === undefined ? null : safeInteger(row, field);
 }
 
+/** An array of safe integers (a SQL `bigint[]`), each checked like `safeInteger`. */
+export function safeIntegerArray(row: Row, field: string): number[] {
+  const value = row[field];
+  if (!Array.isArray(value)) return bad(field, value, "an array of safe integers");
+  return value.map((v, i) => safeInteger({ [`${field}[${i}]`]: v }, `${field}[${i}]`));
+}
+
 export function text(row: Row, field: string): string {
   const value = row[field];
   return typeof value === "string" ? value : bad(field, value, "text");

@@ -134,6 +134,6 @@ Deno.test("GET /v1/docs: a self-contained HTML reference of every operation and 
 Deno.test("GET /v1/health answers ok without the database", async () => {
   const response = await harness.fetch("/v1/health");
   assert.equal(response.status, 200);
-  assert.deepEqual(await response.json(), { status: "ok", version: "1.0.0" });
+  assert.deepEqual(await response.json(), { status: "ok", version: "1.1.0" });
   assert.equal(response.headers.get("cache-control"), "no-store");
 });

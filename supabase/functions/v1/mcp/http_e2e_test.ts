@@ -54,6 +54,12 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     args: { from: "2026-01-01", to: "2026-03-31" },
   },
   { tool: "get_goal_progress", method: "get", path: "/v1/me/goals/progress", args: {} },
+  {
+    tool: "get_trends",
+    method: "get",
+    path: "/v1/me/analytics/trends",
+    args: { currency: "EUR", year: 2026, month: 3, months: 3 },
+  },
   { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",
@@ -64,7 +70,7 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
 ];
 const CALLS = [...CALCULATION_CALLS, ...ACCOUNT_CALLS];
 
-Deno.test("tools/list: the ten tools, read-only, idempotent, closed-world, with input and output schemas", async () => {
+Deno.test("tools/list: every registered tool, read-only, idempotent, closed-world, with input and output schemas", async () => {
   const client = await connect();
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(), CALLS.map((c) => c.tool).sort());

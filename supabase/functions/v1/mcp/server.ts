@@ -8,6 +8,7 @@
 import { type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, Server } from "./sdk.ts";
 import { type Outcome, toolResult } from "./results.ts";
 import type { ToolDefinition } from "./tools.ts";
+import { API_VERSION } from "../openapi/document.ts";
 
 /**
  * Runs one tool with the caller's raw arguments; never throws for a validation, auth or data failure. `callId` is
@@ -19,7 +20,11 @@ export type InvokeTool = (
   callId: string | number,
 ) => Promise<Outcome>;
 
-export const SERVER_INFO = { name: "personal-finance-api", title: "Personal Finance API", version: "1.0.0" } as const;
+export const SERVER_INFO = {
+  name: "personal-finance-api",
+  title: "Personal Finance API",
+  version: API_VERSION,
+} as const;
 
 export const SERVER_INSTRUCTIONS = [
   "Personal-finance calculations with exact money (decimal strings, the currency's ISO 4217 minor units).",
@@ -33,13 +38,18 @@ function typeName(value: unknown): string {
 }
 
 /** `params` of a tools/call: a tool name, and arguments that are a JSON object (the REST body or query). */
-export function checkCallParams(params: unknown): { name: string; arguments: Record<string, unknown> } {
+export function checkCallParams(
+  params: unknown,
+): { name: string; arguments: Record<string, unknown> } {
   const { name, arguments: args } = (typeof params === "object" && params !== null ? params : {}) as {
     name?: unknown;
     arguments?: unknown;
   };
   if (typeof name !== "string") {
-    throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name: the tool's name, a string.");
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      "tools/call needs params.name: the tool's name, a string.",
+    );
   }
   if (args === undefined) return { name, arguments: {} };
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
@@ -51,7 +61,10 @@ export function checkCallParams(params: unknown): { name: string; arguments: Rec
   return { name, arguments: args as Record<string, unknown> };
 }
 
-export function createMcpServer(tools: readonly ToolDefinition[], invoke: InvokeTool): Server {
+export function createMcpServer(
+  tools: readonly ToolDefinition[],
+  invoke: InvokeTool,
+): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
@@ -70,7 +83,9 @@ export function createMcpServer(tools: readonly ToolDefinition[], invoke: Invoke
   // tools/call is answered by the fallback handler, which sees the raw request: the SDK's own tools/call wrapper
   // would answer arguments that are not an object with an internal error (-32603) quoting zod's issue list.
   server.fallbackRequestHandler = async (request): Promise<CallToolResult> => {
-    if (request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    if (request.method !== "tools/call") {
+      throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    }
     const { name, arguments: args } = checkCallParams(request.params);
     const tool = byName.get(name);
     if (!tool) {

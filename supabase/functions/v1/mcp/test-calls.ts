@@ -57,6 +57,12 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
       }],
     },
   },
+  {
+    tool: "calculate_trends",
+    method: "post",
+    path: "/v1/analytics/trends",
+    args: { currency: "EUR", year: 2026, month: 2, months: 2, transactions: TRANSACTIONS },
+  },
 ];
 
 /** The REST request for the same input as a tool call: the arguments as the POST body, or as the query string. */

@@ -30,7 +30,7 @@ export async function generateOpenApiDocument(entries: OpenApiEntries): Promise<
 /** The core's problem schema, named so that every error response refers to one `#/components/schemas/Problem`. */
 const ProblemSchema = problemSchema.meta({ id: "Problem" });
 
-export const API_VERSION = "1.0.0";
+export const API_VERSION = "1.1.0";
 
 export const SERVERS = [
   {

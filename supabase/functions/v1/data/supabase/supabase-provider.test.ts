@@ -11,8 +11,16 @@ import { createSupabaseDataProvider } from "./supabase-provider.ts";
 
 const URL_BASE = "https://project-ref.supabase.co";
 const ANON = "anon-key-for-tests";
-const alice: VerifiedUser = { sub: "a11ce000-0000-4000-8000-000000000001", claims: {}, token: "alice.jwt.token" };
-const bob: VerifiedUser = { sub: "b0b00000-0000-4000-8000-000000000002", claims: {}, token: "bob.jwt.token" };
+const alice: VerifiedUser = {
+  sub: "a11ce000-0000-4000-8000-000000000001",
+  claims: {},
+  token: "alice.jwt.token",
+};
+const bob: VerifiedUser = {
+  sub: "b0b00000-0000-4000-8000-000000000002",
+  claims: {},
+  token: "bob.jwt.token",
+};
 
 interface Recorded {
   method: string;
@@ -21,7 +29,10 @@ interface Recorded {
   body: unknown;
 }
 
-type Reply = (req: Recorded, signal: AbortSignal | undefined) => Response | Promise<Response>;
+type Reply = (
+  req: Recorded,
+  signal: AbortSignal | undefined,
+) => Response | Promise<Response>;
 
 function fakeFetch(reply: Reply) {
   const requests: Recorded[] = [];
@@ -41,13 +52,21 @@ function fakeFetch(reply: Reply) {
 }
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
 
 function provider(reply: Reply, requestTimeoutMs = 5000) {
   const f = fakeFetch(reply);
   return {
     requests: f.requests,
-    p: createSupabaseDataProvider({ supabaseUrl: URL_BASE, anonKey: ANON, requestTimeoutMs, fetch: f.fetch }),
+    p: createSupabaseDataProvider({
+      supabaseUrl: URL_BASE,
+      anonKey: ANON,
+      requestTimeoutMs,
+      fetch: f.fetch,
+    }),
   };
 }
 
@@ -65,7 +84,11 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
     const fn = new URL(req.url).pathname.split("/").pop();
     switch (fn) {
       case "me_profile":
-        return json([{ default_currency: "EUR", timezone: "Europe/Berlin", today: "2026-11-21" }]);
+        return json([{
+          default_currency: "EUR",
+          timezone: "Europe/Berlin",
+          today: "2026-11-21",
+        }]);
       case "me_ledger_totals":
         return json([
           {
@@ -76,10 +99,21 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
             amount_minor: -2000,
             transaction_count: 2,
           },
-          { currency: "EUR", month: null, kind: "transfer", category: null, amount_minor: -5000, transaction_count: 1 },
+          {
+            currency: "EUR",
+            month: null,
+            kind: "transfer",
+            category: null,
+            amount_minor: -5000,
+            transaction_count: 1,
+          },
         ]);
       case "me_budgets":
-        return json([{ currency: "EUR", category: "groceries", amount_minor: 20000 }]);
+        return json([{
+          currency: "EUR",
+          category: "groceries",
+          amount_minor: 20000,
+        }]);
       case "me_goals":
         return json([{
           id: "90000000-0000-4000-8000-000000000001",
@@ -133,12 +167,23 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
       imported_at: "2026-04-01T00:00:00.5Z",
       id: "a0000000-0000-4000-8000-000000000009",
     }),
-    txs: await d.statementTransactions({ limit: 11, category: "groceries", kind: "expense" }),
+    txs: await d.statementTransactions({
+      limit: 11,
+      category: "groceries",
+      kind: "expense",
+    }),
   }));
 
-  assert.equal(requests.length, 6, "one request per read, nothing else (no auth calls)");
+  assert.equal(
+    requests.length,
+    6,
+    "one request per read, nothing else (no auth calls)",
+  );
   assertRpc(requests[0]!, "me_profile", alice.token, {});
-  assertRpc(requests[1]!, "me_ledger_totals", alice.token, { p_from: "2026-01-01", p_to: "2026-01-31" });
+  assertRpc(requests[1]!, "me_ledger_totals", alice.token, {
+    p_from: "2026-01-01",
+    p_to: "2026-01-31",
+  });
   assertRpc(requests[2]!, "me_budgets", alice.token, { p_month: "2026-01-01" });
   assertRpc(requests[3]!, "me_goals", alice.token, { p_as_of: "2026-03-01" });
   assertRpc(requests[4]!, "me_statement_imports", alice.token, {
@@ -157,7 +202,11 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
     p_kind: "expense",
   });
 
-  assert.deepEqual(out.profile, { default_currency: "EUR", timezone: "Europe/Berlin", today: "2026-11-21" });
+  assert.deepEqual(out.profile, {
+    default_currency: "EUR",
+    timezone: "Europe/Berlin",
+    today: "2026-11-21",
+  });
   assert.deepEqual(out.ledger[1], {
     currency: "EUR",
     month: null,
@@ -166,24 +215,103 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
     amount_minor: -5000,
     transaction_count: 1,
   });
-  assert.deepEqual(out.budgets, [{ currency: "EUR", category: "groceries", amount_minor: 20000 }]);
+  assert.deepEqual(out.budgets, [{
+    currency: "EUR",
+    category: "groceries",
+    amount_minor: 20000,
+  }]);
   assert.equal(out.goals[0]!.saved_minor, 12000);
   assert.equal(out.imports[0]!.imported_at, "2026-03-01T10:00:00.123456Z");
   assert.equal(out.imports[0]!.statement_end, null);
   assert.equal(out.txs[0]!.amount_minor, -1250);
 });
 
+Deno.test("supabase-js driver: statementBalances sends the currency and the dates as one RPC", async () => {
+  const { p, requests } = provider(() =>
+    json([{
+      id: "a0000000-0000-4000-8000-000000000001",
+      account_name: "Checking",
+      currency: "EUR",
+      statement_start: "2026-01-01",
+      statement_end: null,
+      opening_balance_minor: 100000,
+      closing_balance_minor: null,
+      imported_at: "2026-03-01T10:00:00+00:00",
+      transaction_count: 3,
+      first_date: "2026-01-02",
+      last_date: "2026-01-30",
+      through_end_minor: -2500,
+      through_dates_minor: [-1000, -2500],
+    }])
+  );
+  const rows = await p.withUser(
+    alice,
+    (d) => d.statementBalances("EUR", ["2026-01-15", "2026-01-31"]),
+  );
+  assert.equal(requests.length, 1);
+  assertRpc(requests[0]!, "me_statement_balances", alice.token, {
+    p_currency: "EUR",
+    p_dates: ["2026-01-15", "2026-01-31"],
+  });
+  assert.deepEqual(rows[0]!.through_dates_minor, [-1000, -2500]);
+  assert.equal(rows[0]!.imported_at, "2026-03-01T10:00:00Z");
+  assert.equal(rows[0]!.statement_end, null);
+  const all = await p.withUser(alice, (d) => d.statementBalances(null, []));
+  assertRpc(requests[1]!, "me_statement_balances", alice.token, {
+    p_currency: null,
+    p_dates: [],
+  });
+  assert.equal(all.length, 1);
+});
+
+Deno.test("supabase-js driver: a sums array that is not all safe integers is refused, never rounded", async () => {
+  const { p } = provider(() =>
+    json([{
+      id: "a0000000-0000-4000-8000-000000000001",
+      account_name: "Checking",
+      currency: "EUR",
+      statement_start: "2026-01-01",
+      statement_end: "2026-01-31",
+      opening_balance_minor: 0,
+      closing_balance_minor: null,
+      imported_at: "2026-03-01T10:00:00+00:00",
+      transaction_count: 1,
+      first_date: "2026-01-02",
+      last_date: "2026-01-02",
+      through_end_minor: 1,
+      through_dates_minor: [1, 1.5],
+    }])
+  );
+  const error = await p.withUser(
+    alice,
+    (d) => d.statementBalances("EUR", ["2026-01-02", "2026-01-03"]),
+  ).then(
+    () => assert.fail("answered"),
+    (e) => e,
+  );
+  assert.match(String((error as Error).message), /through_dates_minor\[1\]/);
+});
+
 Deno.test("supabase-js driver: an empty profile is null; each request carries its own user's token", async () => {
   const { p, requests } = provider(() => json([]));
   assert.equal(await p.withUser(alice, (d) => d.profile()), null);
   assert.equal(await p.withUser(bob, (d) => d.profile()), null);
-  assert.equal(requests[0]!.headers.get("authorization"), "Bearer alice.jwt.token");
-  assert.equal(requests[1]!.headers.get("authorization"), "Bearer bob.jwt.token");
+  assert.equal(
+    requests[0]!.headers.get("authorization"),
+    "Bearer alice.jwt.token",
+  );
+  assert.equal(
+    requests[1]!.headers.get("authorization"),
+    "Bearer bob.jwt.token",
+  );
 });
 
 async function failure(reply: Reply, timeoutMs = 5000): Promise<unknown> {
   const { p } = provider(reply, timeoutMs);
-  return await p.withUser(alice, (d) => d.budgets("2026-01-01")).then(() => assert.fail("answered"), (e) => e);
+  return await p.withUser(alice, (d) => d.budgets("2026-01-01")).then(
+    () => assert.fail("answered"),
+    (e) => e,
+  );
 }
 
 Deno.test("supabase-js driver: outages and timeouts become DatabaseUnavailableError", async () => {
@@ -192,7 +320,12 @@ Deno.test("supabase-js driver: outages and timeouts become DatabaseUnavailableEr
       "statement timeout",
       () =>
         json(
-          { code: "57014", details: null, hint: null, message: "canceling statement due to statement timeout" },
+          {
+            code: "57014",
+            details: null,
+            hint: null,
+            message: "canceling statement due to statement timeout",
+          },
           500,
         ),
     ],
@@ -210,15 +343,30 @@ Deno.test("supabase-js driver: outages and timeouts become DatabaseUnavailableEr
       "no connection",
       () =>
         json(
-          { code: "PGRST000", details: "connection refused", hint: null, message: "Database connection error." },
+          {
+            code: "PGRST000",
+            details: "connection refused",
+            hint: null,
+            message: "Database connection error.",
+          },
           503,
         ),
     ],
     [
       "bad gateway",
-      () => new Response("<html>502 Bad Gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
+      () =>
+        new Response("<html>502 Bad Gateway</html>", {
+          status: 502,
+          headers: { "content-type": "text/html" },
+        }),
     ],
-    ["fetch failure", () => Promise.reject(new TypeError("error sending request: Connection refused"))],
+    [
+      "fetch failure",
+      () =>
+        Promise.reject(
+          new TypeError("error sending request: Connection refused"),
+        ),
+    ],
   ];
   for (const [name, reply] of cases) {
     const e = await failure(reply);
@@ -240,23 +388,45 @@ Deno.test("supabase-js driver: a request that does not answer in time is aborted
 
 Deno.test("supabase-js driver: a token PostgREST refuses is AuthError; other failures are plain errors", async () => {
   const expired = await failure(() =>
-    json({ code: "PGRST303", details: null, hint: null, message: "JWT expired" }, 401)
+    json({
+      code: "PGRST303",
+      details: null,
+      hint: null,
+      message: "JWT expired",
+    }, 401)
   );
   assert.ok(expired instanceof AuthError, `got ${expired}`);
   const missing = await failure(() =>
-    json({ code: "PGRST202", details: null, hint: null, message: "Could not find the function public.me_budgets" }, 404)
+    json({
+      code: "PGRST202",
+      details: null,
+      hint: null,
+      message: "Could not find the function public.me_budgets",
+    }, 404)
   );
-  assert.ok(!(missing instanceof DatabaseUnavailableError) && !(missing instanceof AuthError));
-  assert.match((missing as Error).message, /me_budgets failed \(HTTP 404, PGRST202\)/);
+  assert.ok(
+    !(missing instanceof DatabaseUnavailableError) &&
+      !(missing instanceof AuthError),
+  );
+  assert.match(
+    (missing as Error).message,
+    /me_budgets failed \(HTTP 404, PGRST202\)/,
+  );
   const badKey = await failure(() => json({ message: "Invalid API key" }, 401));
-  assert.ok(!(badKey instanceof AuthError), "a wrong anon key is our misconfiguration, not the caller's");
+  assert.ok(
+    !(badKey instanceof AuthError),
+    "a wrong anon key is our misconfiguration, not the caller's",
+  );
 });
 
 Deno.test("supabase-js driver: a value beyond the safe-integer range is refused, never rounded", async () => {
   const e = await failure(() =>
-    new Response('[{"currency":"EUR","category":"x","amount_minor":9007199254740993}]', {
-      headers: { "content-type": "application/json" },
-    })
+    new Response(
+      '[{"currency":"EUR","category":"x","amount_minor":9007199254740993}]',
+      {
+        headers: { "content-type": "application/json" },
+      },
+    )
   );
   assert.ok(e instanceof UnexpectedDataError, `got ${e}`);
 });
@@ -264,11 +434,27 @@ Deno.test("supabase-js driver: a value beyond the safe-integer range is refused,
 Deno.test("supabase-js driver: rollover and trends reads send me_budget_months and me_monthly_spending RPCs", async () => {
   const { p, requests } = provider((req) => {
     const fn = new URL(req.url).pathname.split("/").pop();
-    if (fn === "me_budget_months") return json([{ month: "2026-01-01", category: "groceries", amount_minor: 20000 }]);
+    if (fn === "me_budget_months") {
+      return json([{
+        month: "2026-01-01",
+        category: "groceries",
+        amount_minor: 20000,
+      }]);
+    }
     if (fn === "me_monthly_spending") {
       return json([
-        { month: "2026-01-01", category: "groceries", amount_minor: -2000, transaction_count: 2 },
-        { month: "2026-02-01", category: null, amount_minor: 150, transaction_count: 1 },
+        {
+          month: "2026-01-01",
+          category: "groceries",
+          amount_minor: -2000,
+          transaction_count: 2,
+        },
+        {
+          month: "2026-02-01",
+          category: null,
+          amount_minor: 150,
+          transaction_count: 1,
+        },
       ]);
     }
     return json({ code: "PGRST202", message: "not found" }, 404);
@@ -288,9 +474,23 @@ Deno.test("supabase-js driver: rollover and trends reads send me_budget_months a
     p_from: "2025-04-01",
     p_to: "2026-03-01",
   });
-  assert.deepEqual(out.budgets, [{ month: "2026-01-01", category: "groceries", amount_minor: 20000 }]);
+  assert.deepEqual(out.budgets, [{
+    month: "2026-01-01",
+    category: "groceries",
+    amount_minor: 20000,
+  }]);
   assert.deepEqual(out.spending, [
-    { month: "2026-01-01", category: "groceries", amount_minor: -2000, transaction_count: 2 },
-    { month: "2026-02-01", category: null, amount_minor: 150, transaction_count: 1 },
+    {
+      month: "2026-01-01",
+      category: "groceries",
+      amount_minor: -2000,
+      transaction_count: 2,
+    },
+    {
+      month: "2026-02-01",
+      category: null,
+      amount_minor: 150,
+      transaction_count: 1,
+    },
   ]);
 });
