@@ -10,6 +10,8 @@
 //         summary_vs_raw_speedup, query plans in bench/plans/, me_budget_summary_p99_ms (autocannon, 32 connections)
 //   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
+//   import  on a fresh database on the local PostgreSQL: import_rows_per_s, import_peak_rss_mb (issue 17; a generated
+//         1,000,000-line CSV through `npm run import`, bench/lib/import.mjs)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -17,6 +19,7 @@ import { denoVersion, ROOT, round } from "./lib/proc.mjs";
 import { calcSection } from "./lib/calc.mjs";
 import { dbSection } from "./lib/db.mjs";
 import { rolloverSection } from "./lib/rollover.mjs";
+import { importSection } from "./lib/import.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -35,6 +38,8 @@ export const GOALS = {
   me_budget_summary_p99_ms: { goal: "report only", test: null },
   me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
+  import_rows_per_s: { goal: ">= 50000", test: (v) => v >= 50000 },
+  import_peak_rss_mb: { goal: "<= 300", test: (v) => v <= 300 },
 };
 
 const started = Date.now();
@@ -65,6 +70,7 @@ const sections = [
   ["calc", calcSection],
   ["db", dbSection],
   ["rollover", rolloverSection],
+  ["import", importSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;
