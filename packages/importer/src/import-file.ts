@@ -8,6 +8,7 @@ import { parseCsv } from "./csv/parse-csv.ts";
 import { parseCamt053 } from "./camt053/parse-camt053.ts";
 import { csvRow } from "./db/csv-row.ts";
 import type { ImportSql } from "./db/import-sql.ts";
+import { uuidV7Sequence } from "./db/uuid-v7.ts";
 import { createStage, finishStatement, STAGE_COLUMNS, writeFailed } from "./db/write-statement.ts";
 import { detectFormat } from "./detect-format.ts";
 import { LIMITS } from "./limits.ts";
@@ -127,6 +128,7 @@ async function importStatement(
     let min: string | null = null;
     let max: string | null = null;
     const stage = await createStage(tx);
+    const nextId = uuidV7Sequence();
     async function* chunks(): AsyncGenerator<string> {
       let text = "";
       let rows = 0;
@@ -154,6 +156,7 @@ async function importStatement(
         if (min === null || line.date < min) min = line.date;
         if (max === null || line.date > max) max = line.date;
         text += csvRow([
+          nextId(),
           line.line,
           line.date,
           line.amountMinor,

@@ -4,7 +4,15 @@
  * sign or code around the number, and thousands separators: `.`, `,`, space, no-break space or `'`, whichever is
  * not the decimal mark. Separators must group by three (`1.234,56`), so `1,2,3` is refused rather than guessed.
  */
+const PLAIN = /^-?\d{1,20}(?:\.\d{1,20})?$/;
+const PATTERN = {
+  ".": /^(\d{1,3}(?:[, '\u00a0\u202f]\d{3})+|\d+)(?:\.(\d+))?$/,
+  ",": /^(\d{1,3}(?:[. '\u00a0\u202f]\d{3})+|\d+)(?:,(\d+))?$/,
+};
+
 export function normalizeDecimal(input: string, decimalMark: "." | ","): string | null {
+  // The common case, already plain (`-12.50`): no work beyond one test.
+  if (decimalMark === "." && PLAIN.test(input) && !/^-?0\d/.test(input)) return input === "-0" ? "0" : input;
   let text = input.trim();
   if (text.length === 0 || text.length > 64) return null;
   let negative = false;
@@ -22,10 +30,7 @@ export function normalizeDecimal(input: string, decimalMark: "." | ","): string 
     text = text.slice(0, -1);
   }
   text = text.replace(/^[€$£¥]\s*/, "").trim();
-  const mark = decimalMark === "." ? "\\." : ",";
-  const sep = decimalMark === "." ? "[, '\u00a0\u202f]" : "[. '\u00a0\u202f]";
-  const re = new RegExp(`^(\\d{1,3}(?:${sep}\\d{3})+|\\d+)(?:${mark}(\\d+))?$`);
-  const match = re.exec(text);
+  const match = PATTERN[decimalMark].exec(text);
   if (!match) return null;
   const integer = match[1]!.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
   const fraction = match[2];
