@@ -19,15 +19,12 @@ import { seedScale } from "../scripts/db/seed-scale.ts";
 import { createPgliteClient, createPostgresClient, type SqlClient } from "../scripts/db/sql-client.ts";
 import { createDirectDataProvider } from "../supabase/functions/v1/data/direct/direct-provider.ts";
 import { postgresEngine, type SqlEngine } from "../supabase/functions/v1/data/direct/sql-engine.ts";
+import { sequentialLatency } from "./lib/latency.ts";
 
 const url = Deno.env.get("BENCH_DATABASE_URL") || undefined;
 const quick = Deno.env.get("BENCH_QUICK") === "1";
 const emit = (data: Record<string, unknown>) =>
   console.error(`BENCH:${JSON.stringify({ event: "rollover", ...data })}`);
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]! * 100) / 100;
-};
 
 const client: SqlClient = url ? createPostgresClient(url, { max: 2 }) : await createPgliteClient();
 await migrate(client);
@@ -72,18 +69,7 @@ const { byName } = createOperations();
 const year = Number(facts!.last.slice(0, 4));
 const month = Number(facts!.last.slice(5, 7));
 
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number; n: number; bytes: number }> {
-  const n = quick ? 50 : 300;
-  let bytes = 0;
-  for (let i = 0; i < 20; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    bytes = JSON.stringify(await run()).length;
-    samples.push(performance.now() - t);
-  }
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), n, bytes };
-}
+const time = (run: () => Promise<unknown>) => sequentialLatency(run, quick);
 
 const rolloverQuery = byName.get_budget_summary.input.parse({ year, month, rollover: "full" });
 const trendsQuery = byName.get_trends.input.parse({ year, month, months: 24 });

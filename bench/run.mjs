@@ -12,6 +12,11 @@
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
 //   import  on a fresh database on the local PostgreSQL: import_rows_per_s, import_peak_rss_mb (issue 17; a generated
 //         1,000,000-line CSV through `npm run import`, bench/lib/import.mjs)
+//   networth  on a fresh database: me_net_worth_p50_ms (issue 14; bench/net-worth.ts: one user with 100k
+//         transactions over 5 accounts and 60 statements, a 24-month series, direct driver with RLS)
+//   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms (issue 16; bench/recurring.ts: one user
+//         with 100k transactions and nine streams over 25 months, direct driver with RLS), and
+//         post_recurring_50k_vs_parse (in-process, like post_cashflow_50k_vs_parse)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -20,6 +25,8 @@ import { calcSection } from "./lib/calc.mjs";
 import { dbSection } from "./lib/db.mjs";
 import { rolloverSection } from "./lib/rollover.mjs";
 import { importSection } from "./lib/import.mjs";
+import { netWorthSection } from "./lib/net-worth.mjs";
+import { recurringSection } from "./lib/recurring.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -40,6 +47,10 @@ export const GOALS = {
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   import_rows_per_s: { goal: ">= 50000", test: (v) => v >= 50000 },
   import_peak_rss_mb: { goal: "<= 300", test: (v) => v <= 300 },
+  me_net_worth_p50_ms: { goal: "<= 50", test: (v) => v <= 50 },
+  me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
+  me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
+  post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
 };
 
 const started = Date.now();
@@ -71,6 +82,8 @@ const sections = [
   ["db", dbSection],
   ["rollover", rolloverSection],
   ["import", importSection],
+  ["networth", netWorthSection],
+  ["recurring", recurringSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;

@@ -5,30 +5,40 @@
 //                         node examples/supabase-js.mjs
 //   Hosted:             SUPABASE_URL=https://<project-ref>.supabase.co SUPABASE_ANON_KEY=<anon key> \
 //                         ACCESS_TOKEN=<a signed-in user's access token> node examples/supabase-js.mjs
+// Without ACCESS_TOKEN nobody is signed in: the calculation works, the account call gets a 401 "Sign in first: …".
 import process from "node:process";
 import { createClient } from "@supabase/supabase-js";
 
+const token = process.env.ACCESS_TOKEN;
 const supabase = createClient(process.env.SUPABASE_URL, process.env.SUPABASE_ANON_KEY ?? "local-anon-key", {
   // In an app, sign in with supabase.auth instead: supabase-js then sends the session's access token by itself.
-  global: { headers: { Authorization: `Bearer ${process.env.ACCESS_TOKEN}` } },
+  global: { headers: token ? { Authorization: `Bearer ${token}` } : {} },
 });
+
+// The data of a call, or an Error with the API's problem (RFC 9457): on a 4xx or 5xx, supabase-js returns a
+// FunctionsHttpError whose `context` is the Response.
+async function unwrap({ data, error }) {
+  if (!error) return data;
+  const problem = error.context instanceof Response ? await error.context.json() : undefined;
+  throw new Error(problem ? `${problem.status} ${problem.code}: ${problem.detail}` : error.message);
+}
 
 // A calculation: POST, the body as an object (a string body is sent as text/plain and gets 415).
-const cashflow = await supabase.functions.invoke("v1/analytics/cashflow", {
-  body: {
-    currency: "EUR",
-    year: 2026,
-    transactions: [
-      { date: "2026-01-15", amount: "2500.00", category: "Salary" },
-      { date: "2026-01-20", amount: "-950.00", category: "Rent" },
-    ],
-  },
-});
-if (cashflow.error) throw cashflow.error;
-console.log(JSON.stringify(cashflow.data.months[0])); // January: income "2500.00", expenses "950.00", net "1550.00"
+const cashflow = await unwrap(
+  await supabase.functions.invoke("v1/analytics/cashflow", {
+    body: {
+      currency: "EUR",
+      year: 2026,
+      transactions: [
+        { date: "2026-01-15", amount: "2500.00", category: "Salary" },
+        { date: "2026-01-20", amount: "-950.00", category: "Rent" },
+      ],
+    },
+  }),
+);
+console.log(JSON.stringify(cashflow.months[0])); // January: income "2500.00", expenses "950.00", net "1550.00"
 
 // Your own data: GET, with the query string in the name. Defaults: your currency, this month in your time zone.
-const budget = await supabase.functions.invoke("v1/me/budget/summary", { method: "GET" });
-if (budget.error) throw budget.error;
-const { currency, year, month, budgeted, spent } = budget.data;
+const budget = await unwrap(await supabase.functions.invoke("v1/me/budget/summary", { method: "GET" }));
+const { currency, year, month, budgeted, spent } = budget;
 console.log(JSON.stringify({ currency, year, month, budgeted, spent }));

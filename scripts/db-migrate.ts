@@ -7,10 +7,13 @@ import process from "node:process";
 import { createPgliteClient } from "./db/sql-client.ts";
 import { migrate } from "./db/migrate.ts";
 import { migrateWithSupabaseCli } from "./db/supabase-cli.ts";
+import { failStartup } from "./local/startup-failure.ts";
 
 const url = process.env.DATABASE_URL;
 if (url) {
-  const result = await migrateWithSupabaseCli(url);
+  const result = await migrateWithSupabaseCli(url).catch((error) =>
+    failStartup("npm run db:migrate", error, { databaseUrl: url })
+  );
   console.log(result.stdout.trim() || result.stderr.trim());
 } else {
   const client = await createPgliteClient();

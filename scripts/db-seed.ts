@@ -14,6 +14,7 @@ import { seed } from "./db/seed.ts";
 import { seedScale } from "./db/seed-scale.ts";
 import { SEED_SQL_FILE } from "./db/paths.ts";
 import { renderSeedSql } from "./db/seed-sql.ts";
+import { failStartup } from "./local/startup-failure.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -29,12 +30,17 @@ if (args.has("write-sql")) {
 } else {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error("DATABASE_URL is not set. (npm start seeds its embedded PGlite by itself.)");
+    console.error(
+      "npm run db:seed failed: DATABASE_URL is not set; point it at the database to seed (npm start seeds its " +
+        "embedded PGlite by itself).",
+    );
     process.exit(2);
   }
   const client = await connect(url, { max: 1 });
   try {
-    const demo = await seed(client, endDate ? { endDate } : {});
+    const demo = await seed(client, endDate ? { endDate } : {}).catch((error) =>
+      failStartup("npm run db:seed", error, { databaseUrl: url })
+    );
     console.log(
       `seeded ${demo.users} demo users: ${demo.imports} statement files imported, ${demo.transactions} transactions`,
     );

@@ -1,6 +1,6 @@
 /**
  * The stdio MCP server, spawned as a real process and driven by the official SDK client over its stdin/stdout:
- * the twelve tools, every calculation tool against REST, every account tool (demo user alice) against REST on the same
+ * every registered tool, every calculation tool against REST, every account tool (demo user alice) against REST on the same
  * local demo database as `npm start`, the 401 without a user, and the `pfa-mcp` launcher.
  */
 import assert from "node:assert/strict";
@@ -11,7 +11,12 @@ import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { silentRequestLogger } from "../supabase/functions/v1/http/request-log.ts";
 import { Client, StdioClientTransport } from "../supabase/functions/v1/mcp/sdk.ts";
-import { CALCULATION_CALLS, restRequest, type ToolCall } from "../supabase/functions/v1/mcp/test-calls.ts";
+import {
+  CALCULATION_CALLS,
+  RECURRING_CALLS,
+  restRequest,
+  type ToolCall,
+} from "../supabase/functions/v1/mcp/test-calls.ts";
 import { createDemoToken, localSupabaseUrl } from "./local/demo-token.ts";
 import { type LocalDatabase, openLocalDatabase } from "./local/local-database.ts";
 import { ensureSigningKeys, publicJwks } from "./local/signing-keys.ts";
@@ -21,14 +26,21 @@ const DEMO_EMAIL = "alice@example.com";
 const TOOLS = [
   "calculate_budget_summary",
   "calculate_cashflow",
+  "calculate_forecast",
   "calculate_goal_progress",
+  "calculate_net_worth",
+  "calculate_recurring",
   "calculate_spending_by_category",
   "calculate_trends",
   "get_budget_summary",
   "get_cashflow",
+  "get_forecast",
   "get_goal_progress",
+  "get_net_worth",
+  "get_recurring",
   "get_spending_by_category",
   "get_trends",
+  "list_accounts",
   "list_statement_imports",
   "list_statement_transactions",
 ];
@@ -44,6 +56,8 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
   },
   { tool: "get_goal_progress", method: "get", path: "/v1/me/goals/progress", args: {} },
   { tool: "get_trends", method: "get", path: "/v1/me/analytics/trends", args: {} },
+  { tool: "get_net_worth", method: "get", path: "/v1/me/analytics/net-worth", args: { from: "2026-01-01" } },
+  { tool: "list_accounts", method: "get", path: "/v1/me/accounts", args: {} },
   { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",
@@ -51,6 +65,8 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     path: "/v1/me/statements/transactions",
     args: { limit: 4, kind: "expense" },
   },
+  { tool: "get_recurring", method: "get", path: "/v1/me/analytics/recurring", args: {} },
+  { tool: "get_forecast", method: "get", path: "/v1/me/analytics/forecast", args: { horizon_days: 30 } },
 ];
 
 type TextBlock = { type: string; text: string };
@@ -102,13 +118,13 @@ async function restText(call: ToolCall, withToken?: string): Promise<[number, st
   return [response.status, await response.text()];
 }
 
-Deno.test("stdio: the twelve tools; every tool's result is the REST body byte for byte", async () => {
+Deno.test("stdio: every registered tool; every tool's result is the REST body byte for byte", async () => {
   const client = await denoStdio({ PFA_DEMO_USER: DEMO_EMAIL });
   try {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
     assert.ok(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations?.idempotentHint === true));
-    for (const call of [...CALCULATION_CALLS, ...ACCOUNT_CALLS]) {
+    for (const call of [...CALCULATION_CALLS, ...RECURRING_CALLS, ...ACCOUNT_CALLS]) {
       const result = await client.callTool({ name: call.tool, arguments: call.args });
       const [status, body] = await restText(call, token);
       assert.equal(status, 200, `${call.tool}: ${body}`);

@@ -12,7 +12,17 @@ const steps = [
   ["format", [...deno, "fmt", "--check"]],
   ["typecheck", [...deno, "check", "."]],
   ["node tests (vitest)", ["npx", "--no-install", "vitest", "run"]],
-  ["deno tests", [...deno, "test", "-A", "--no-check", "packages/core/deno", "supabase/functions", "scripts", "tests"]],
+  ["deno tests", [
+    ...deno,
+    "test",
+    "-A",
+    "--no-check",
+    "packages/core/deno",
+    "packages/client/test",
+    "supabase/functions",
+    "scripts",
+    "tests",
+  ]],
 ];
 
 const only = process.argv.slice(2);

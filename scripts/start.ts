@@ -8,67 +8,92 @@
  * variable of docs/CONFIGURATION.md.
  */
 import { DEMO_USERS } from "./db/demo-data.ts";
+import { bundleDocs } from "./docs/bundle.mjs";
 import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { localSupabaseUrl } from "./local/demo-token.ts";
 import { createFunctionHandler } from "./local/function-app.ts";
 import { openLocalDatabase } from "./local/local-database.ts";
 import { createLocalHandler, FUNCTIONS_PREFIX, JWKS_PATH } from "./local/local-server.ts";
+import { type NodeHttpServer, serveOnNodeHttp } from "./local/node-http-server.ts";
 import { ensureSigningKeys, publicJwks, signingKeysPath } from "./local/signing-keys.ts";
+import { failStartup } from "./local/startup-failure.ts";
 
 const started = performance.now();
 const host = Deno.env.get("HOST") || "127.0.0.1";
 const port = Number(Deno.env.get("PORT") || 54321);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`PORT must be a port number (1-65535), got ${JSON.stringify(Deno.env.get("PORT"))}`);
+  console.error(`npm start failed: PORT must be a port number (1-65535), got ${JSON.stringify(Deno.env.get("PORT"))}`);
   Deno.exit(1);
 }
 const supabaseUrl = localSupabaseUrl();
+const context = { host, port, databaseUrl: Deno.env.get("DATABASE_URL") };
+try {
+  bundleDocs({ quiet: true }); // Scalar's bundle into the function folder, as deployed (a copy: milliseconds).
+} catch (error) {
+  console.warn(`warning: /v1/docs will not render: ${(error as Error).message}`);
+}
 
-const signing = await ensureSigningKeys(signingKeysPath());
-const jwks = publicJwks(signing.keys);
-const config = loadConfig({
-  ...Deno.env.toObject(),
-  SUPABASE_URL: supabaseUrl,
-  // Verified against the local key set, in process: no network, no JWKS fetch.
-  SUPABASE_JWKS: JSON.stringify(jwks),
-  SUPABASE_JWKS_URL: undefined,
-  SUPABASE_ANON_KEY: undefined,
-});
-const db = await openLocalDatabase(config, {
-  setup: Deno.env.get("PFA_SKIP_DB_SETUP") !== "1",
-  cacheDir: Deno.env.get("PFA_PGLITE_CACHE_DIR") || undefined,
-});
+/** Everything that can fail before the server listens; each failure is one line and exit code 1 (failStartup). */
+async function prepare() {
+  // The port first: a port in use is found in milliseconds, before the database is opened.
+  Deno.listen({ hostname: host, port }).close();
+  const signing = await ensureSigningKeys(signingKeysPath());
+  const jwks = publicJwks(signing.keys);
+  const config = loadConfig({
+    ...Deno.env.toObject(),
+    SUPABASE_URL: supabaseUrl,
+    // Verified against the local key set, in process: no network, no JWKS fetch.
+    SUPABASE_JWKS: JSON.stringify(jwks),
+    SUPABASE_JWKS_URL: undefined,
+    SUPABASE_ANON_KEY: undefined,
+  });
+  const db = await openLocalDatabase(config, {
+    setup: Deno.env.get("PFA_SKIP_DB_SETUP") !== "1",
+    cacheDir: Deno.env.get("PFA_PGLITE_CACHE_DIR") || undefined,
+  });
+  return { signing, jwks, config, db };
+}
+
+const { signing, jwks, config, db } = await prepare().catch((error) => failStartup("npm start", error, context));
 const deps = { config, verifier: createTokenVerifier(config), accountData: db.accountData };
 const handler = createLocalHandler({ fn: createFunctionHandler(deps), jwks });
 
-const server = Deno.serve({
-  hostname: host,
-  port,
-  onListen() {
-    const base = `${supabaseUrl}${FUNCTIONS_PREFIX}`;
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
-      [
-        "",
-        "Personal Finance API (local)",
-        `  Base URL      ${base}   (routes: ${base}/v1/...)`,
-        `  Health        curl ${base}/v1/health`,
-        `  Reference     ${base}/v1/docs`,
-        `  JWKS          ${supabaseUrl}${JWKS_PATH}`,
-        `  Database      ${db.description}${
-          db.transactions === undefined ? "" : `, migrated, demo data seeded (${db.transactions} transactions)`
-        }`,
-        `  Signing keys  ${signing.path}${signing.created ? " (created)" : ""}`,
-        `  Demo users    ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")}`,
-        "  Token         npm run -s token -- alice@example.com",
-        `  Try           curl -H "Authorization: Bearer $(npm run -s token -- alice@example.com)" ${base}/v1/me/goals/progress`,
-        "",
-        `Ready in ${seconds} s. Ctrl+C to stop.`,
-      ].join("\n"),
-    );
-  },
-}, handler);
+// node:http rather than Deno.serve: it gives the real peer address, and it can close the connection of a body that
+// stalled (408) or was too large (413), which Deno.serve keeps open (scripts/local/node-http-server.ts).
+let server: NodeHttpServer;
+try {
+  server = await serveOnNodeHttp({
+    hostname: host,
+    port,
+    requestTimeoutMs: config.limits.bodyReadTimeoutMs + 20_000,
+    onListen() {
+      const base = `${supabaseUrl}${FUNCTIONS_PREFIX}`;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        [
+          "",
+          "Personal Finance API (local)",
+          `  Base URL      ${base}   (routes: ${base}/v1/...)`,
+          `  Health        curl ${base}/v1/health`,
+          `  Reference     ${base}/v1/docs`,
+          `  JWKS          ${supabaseUrl}${JWKS_PATH}`,
+          `  Database      ${db.description}${
+            db.transactions === undefined ? "" : `, migrated, demo data seeded (${db.transactions} transactions)`
+          }`,
+          `  Signing keys  ${signing.path}${signing.created ? " (created)" : ""}`,
+          `  Demo users    ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")}`,
+          "  Token         npm run -s token -- alice@example.com",
+          `  Try           curl -H "Authorization: Bearer $(npm run -s token -- alice@example.com)" ${base}/v1/me/goals/progress`,
+          "",
+          `Ready in ${seconds} s. Ctrl+C to stop.`,
+        ].join("\n"),
+      );
+    },
+  }, handler);
+} catch (error) {
+  failStartup("npm start", error, context);
+}
 
 let stopping = false;
 async function stop() {

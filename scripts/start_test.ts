@@ -16,6 +16,40 @@ async function goalIds(base: string, bearer: string): Promise<string[]> {
   return ((await res.json()).goals as { id: string }[]).map((g) => g.id);
 }
 
+/**
+ * The demo data is relative to today: every default of the account routes ("this month", "this year", "from 1
+ * January to today", goals as of today) shows data, whatever day the suite runs. alice's profile: Europe/Berlin.
+ */
+async function assertDefaultsShowData(base: string, bearer: string): Promise<void> {
+  const get = async (path: string) => {
+    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+    assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
+    return await res.json();
+  };
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "numeric" })
+    .formatToParts();
+  const year = Number(parts.find((p) => p.type === "year")!.value);
+  const month = Number(parts.find((p) => p.type === "month")!.value);
+  const positive = (amount: string) => /^\d+\.\d+$/.test(amount) && /[1-9]/.test(amount);
+
+  const budget = await get("/v1/me/budget/summary");
+  assert.deepEqual([budget.year, budget.month], [year, month], "the budget summary defaults to this month");
+  assert.ok(
+    positive(budget.budgeted) && positive(budget.spent),
+    `this month has budgets and spending: ${budget.spent}`,
+  );
+  const cashflow = await get("/v1/me/analytics/cashflow");
+  assert.equal(cashflow.year, year, "cashflow defaults to this year");
+  const thisMonth = cashflow.months.find((m: { month: number }) => m.month === month);
+  assert.ok(thisMonth.transaction_count > 0, "this month has transactions in the cashflow");
+  const spending = await get("/v1/me/analytics/spending-by-category");
+  assert.ok(spending.categories.length > 0 && positive(spending.total), "spending from 1 January to today");
+  const goals = await get("/v1/me/goals/progress");
+  assert.ok(goals.goals.some((g: { saved_amount: string }) => positive(g.saved_amount)), "goals as of today");
+  const trends = await get("/v1/me/analytics/trends");
+  assert.ok(positive(trends.total.current), "trends: this month's spending");
+}
+
 Deno.test("npm start: serves the function under /functions/v1, the JWKS, and accepts npm run token's tokens", async () => {
   const dir = await Deno.makeTempDir();
   const keysPath = `${dir}/signing_keys.json`;
@@ -61,6 +95,8 @@ Deno.test("npm start: serves the function under /functions/v1, the JWKS, and acc
       const bobGoals = await goalIds(base, bobToken);
       assert.ok(aliceGoals.length > 0 && bobGoals.length > 0);
       assert.ok(bobGoals.every((id) => !aliceGoals.includes(id)), "each user sees only their own goals");
+
+      await assertDefaultsShowData(base, aliceToken);
 
       const refused = await fetch(`${base}/v1/me/goals/progress`, { headers: { authorization: "Bearer not-a-jwt" } });
       assert.equal(refused.status, 401);

@@ -5,10 +5,11 @@
  *   imported in the months it was used (OFX). Salary, rent, groceries, utilities, dining, shopping, transport,
  *   subscriptions, monthly transfers to savings, refunds (positive expenses), salary corrections (negative
  *   income, i.e. reversals), cashback without a kind, uncategorized card payments; one partially failed import and
- *   one failed import. EUR budgets every month, USD travel budgets; four goals (one in USD).
+ *   one failed import. EUR budgets every month, USD travel budgets; four goals (one in USD). A savings account
+ *   (Tagesgeld) with one statement missing and one that does not add up, and a credit card with a negative balance.
  * - bob@example.com: USD, America/New_York. One checking account (OFX), twice-monthly salary, rent, groceries,
  *   transfers to a brokerage account, refunds, a reversal, uncategorized payments; budgets; three goals (one
- *   without contributions, one without a target date).
+ *   without contributions, one without a target date). A credit card with a negative balance for the last 6 months.
  *
  * Same options, same rows, byte for byte: every value comes from a seeded generator and the dates from
  * `endDate` (default DEMO_END_DATE), never from the clock. The data covers the 24 calendar months that end with
@@ -75,7 +76,13 @@ class StatementWriter {
     start: string,
     end: string,
     lines: Line[],
-    extra: { status?: StatementImportRow["status"]; duplicates?: number; errors?: number } = {},
+    extra: {
+      status?: StatementImportRow["status"];
+      duplicates?: number;
+      errors?: number;
+      /** Added to the reported closing balance only (a statement that does not add up); the account keeps the truth. */
+      closingError?: number;
+    } = {},
   ): string {
     const id = this.ids.uuid();
     const sorted = [...lines].sort((a, b) => a.date.localeCompare(b.date));
@@ -106,7 +113,7 @@ class StatementWriter {
       statement_end: end,
       currency: account.currency,
       opening_balance_minor: opening,
-      closing_balance_minor: account.balance,
+      closing_balance_minor: account.balance + (extra.closingError ?? 0),
       transaction_count: sorted.length,
       duplicate_count: extra.duplicates ?? 0,
       error_count: extra.errors ?? 0,
@@ -449,7 +456,15 @@ function aliceBudgetStory(data: Dataset, endDate: string): void {
   const userId = DEMO_USERS.alice.id;
   const ids = new Random("demo:alice:budget-story:ids");
   const writer = new StatementWriter(data, userId, ids);
-  const card: Account = { name: "Kreditkarte", currency: "EUR", format: "qif", fileStem: "kreditkarte", balance: 0 };
+  // The card carries an unpaid balance from before the story (the settlement pays each month's spending only), so it
+  // stays negative: the net-worth story's credit card (issue 14). Balances only; no transaction depends on it.
+  const card: Account = {
+    name: "Kreditkarte",
+    currency: "EUR",
+    format: "qif",
+    fileStem: "kreditkarte",
+    balance: -48250,
+  };
   const months = monthsEndingWith(endDate, BUDGET_STORY_MONTHS);
   months.forEach((month, index) => {
     const last = minDate(monthEnd(month), endDate);
@@ -491,24 +506,161 @@ function aliceBudgetStory(data: Dataset, endDate: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Savings accounts (issue 17: one statement file format per account): alice's EUR Tagesgeld (CAMT.053) receives
-// the Girokonto's monthly savings transfer and pays the yearly one back, plus monthly interest; bob's USD brokerage
-// cash account (MT940) receives the checking account's monthly transfer, plus quarterly dividends.
+// Net worth and reconciliation story (issue 14), whatever `endDate` is:
+// - alice: a checking account (Girokonto), a savings account (Tagesgeld) and a credit card with a negative balance
+//   (Kreditkarte, above). Tagesgeld receives the monthly 300.00 savings transfer and pays back 500.00 in the 7th
+//   month of each year of the window. Its statement of the 6th of the 24 months is never imported: a gap, so the
+//   next statement's opening balance differs from the previous closing by that month's transfers
+//   (continuity_difference). Its statement of the 4th month reports a closing balance 1.50 too high (difference).
+//   Every line is a transfer, so cashflow, spending, budgets and trends are unchanged.
+// - bob: besides Everyday Checking, a credit card (Visa Signature) for the last 6 months, with a negative balance:
+//   purchases, and a payment from checking each month that covers most, not all, of the month's spending.
 // ---------------------------------------------------------------------------------------------------------------
 
-function savingsAccounts(data: Dataset, endDate: string): void {
-  const months = monthsEndingWith(endDate, DEMO_MONTHS);
-  const aliceIds = new Random("demo:alice:savings:ids");
-  const aliceRng = new Random("demo:alice:savings");
-  const tagesgeld: Account = {
+/** Index (0-based, of the DEMO_MONTHS months) of alice's savings statement that was never imported. */
+export const SAVINGS_GAP_MONTH = 5;
+/** Index of alice's savings statement whose reported closing balance is off, and by how much (minor units). */
+export const SAVINGS_OFF_MONTH = 3;
+export const SAVINGS_CLOSING_ERROR = 150;
+
+function netWorthStory(data: Dataset, endDate: string): void {
+  const aliceIds = new Random("demo:alice:net-worth:ids");
+  const alice = new StatementWriter(data, DEMO_USERS.alice.id, aliceIds);
+  const savings: Account = {
     name: "Tagesgeld",
     currency: "EUR",
     format: "camt053",
     fileStem: "tagesgeld",
-    balance: 500000,
+    balance: 820000,
   };
-  const bobIds = new Random("demo:bob:savings:ids");
-  const bobRng = new Random("demo:bob:savings");
+  monthsEndingWith(endDate, DEMO_MONTHS).forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    const line = (day: number, amount: number, description: string) =>
+      lines.push({
+        date: minDate(dayOfMonth(month, day), last),
+        amount_minor: amount,
+        description,
+        counterparty: "Alice Girokonto",
+        category: "Savings",
+        kind: "transfer",
+      });
+    line(26, 30000, "Sparplan");
+    if (index % 12 === 6) line(15, -50000, "Umbuchung auf Girokonto");
+    if (index === SAVINGS_GAP_MONTH) {
+      for (const l of lines) savings.balance += l.amount_minor; // the month happened, its statement is missing
+      return;
+    }
+    alice.write(savings, month, last, lines, { closingError: index === SAVINGS_OFF_MONTH ? SAVINGS_CLOSING_ERROR : 0 });
+  });
+
+  const rng = new Random("demo:bob:net-worth");
+  const bobIds = new Random("demo:bob:net-worth:ids");
+  const bob = new StatementWriter(data, DEMO_USERS.bob.id, bobIds);
+  const card: Account = { name: "Visa Signature", currency: "USD", format: "ofx", fileStem: "visa", balance: -61500 };
+  monthsEndingWith(endDate, 6).forEach((month) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    let spent = 0;
+    for (let i = rng.int(3, 5); i > 0; i--) {
+      const amount = rng.int(1500, 12000);
+      spent += amount;
+      lines.push({
+        date: randomDay(rng, month, last),
+        amount_minor: -amount,
+        description: "Card purchase",
+        counterparty: rng.pick(["Blue Ribbon", "Amazon", "Shake Shack"]),
+        category: rng.pick(["Dining", "Shopping"]),
+        kind: "expense",
+      });
+    }
+    lines.push({
+      date: last,
+      amount_minor: spent - 2000,
+      description: "Payment - thank you",
+      counterparty: "Everyday Checking",
+      category: null,
+      kind: "transfer",
+    });
+    bob.write(card, month, last, lines);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Recurring streams story (issue 16): alice's EUR household account, the 24 months ending with the month of
+// `endDate`. At `endDate` (and in seed.sql, on any day: its dates are month offsets and days, see seed-sql.ts):
+// - FitX, a weekly gym fee (every 7 days), and Studio Lux, a biweekly side-job pay (every 14 days): active;
+// - Tunely, a monthly music subscription that ended five months ago: ended (Streamflix on the current account is
+//   the one still running);
+// - Allianz home insurance, paid once a year (14 and 2 months ago): annually, active;
+// - the broadcasting fee, quarterly, last paid four months ago: late (a missed payment);
+// - noise: bakery and kiosk purchases on random days, and a monthly transfer in from the current account (a
+//   transfer, never a stream). Rent, utilities and Streamflix come from the current account above.
+// ---------------------------------------------------------------------------------------------------------------
+
+function aliceRecurringStory(data: Dataset, endDate: string): void {
+  const userId = DEMO_USERS.alice.id;
+  const rng = new Random("demo:alice:recurring-story");
+  const ids = new Random("demo:alice:recurring-story:ids");
+  const writer = new StatementWriter(data, userId, ids);
+  const account: Account = {
+    name: "Haushaltskonto",
+    currency: "EUR",
+    format: "csv",
+    fileStem: "haushaltskonto",
+    balance: 80000,
+  };
+  const months = monthsEndingWith(endDate, DEMO_MONTHS);
+  const every = (firstDay: number, step: number) => {
+    const dates: string[] = [];
+    for (let d = dayOfMonth(months[0]!, firstDay); d <= endDate; d = addDays(d, step)) dates.push(d);
+    return dates;
+  };
+  const gym = every(2, 7);
+  const pay = every(4, 14);
+  months.forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const lines: Line[] = [];
+    const line = (
+      date: string,
+      amount: number,
+      description: string,
+      counterparty: string | null,
+      category: string | null,
+      kind: Kind | null,
+    ) => lines.push({ date, amount_minor: amount, description, counterparty, category, kind });
+    const inMonth = (d: string) => d >= month && d <= last;
+    const on = (day: number) => minDate(dayOfMonth(month, day), last);
+    for (const d of gym.filter(inMonth)) line(d, -799, "Mitgliedsbeitrag", "FitX", "Sport", "expense");
+    for (const d of pay.filter(inMonth)) line(d, 42000, "Honorar", "Studio Lux", "Side income", "income");
+    if (index >= 3 && index <= 18) line(on(14), -999, "TUNELY*MUSIC 0381", null, "Subscriptions", null);
+    if (index === 9 || index === 21) line(on(15), -18900, "Hausratversicherung", "Allianz", "Insurance", "expense");
+    if ([10, 13, 16, 19].includes(index)) {
+      line(on(10), -5508, "ARD ZDF Deutschlandradio Beitragsservice", null, "Utilities", null);
+    }
+    line(on(1), 40000, "Übertrag", "Girokonto", null, "transfer");
+    for (let i = rng.int(2, 4); i > 0; i--) {
+      line(
+        randomDay(rng, month, last),
+        -rng.int(150, 900),
+        "Kartenzahlung",
+        rng.pick(["Bäckerei Kamps", "Späti"]),
+        "Food",
+        "expense",
+      );
+    }
+    writer.write(account, month, last, lines);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Brokerage cash (issue 17: every statement format has an account): bob's USD brokerage cash account, imported as
+// MT940, receives the checking account's monthly 500.00 transfer and quarterly dividends (income by the sign).
+// ---------------------------------------------------------------------------------------------------------------
+
+function brokerageAccount(data: Dataset, endDate: string): void {
+  const ids = new Random("demo:bob:savings:ids");
+  const rng = new Random("demo:bob:savings");
   const brokerage: Account = {
     name: "Brokerage Cash",
     currency: "USD",
@@ -516,9 +668,8 @@ function savingsAccounts(data: Dataset, endDate: string): void {
     fileStem: "brokerage",
     balance: 1000000,
   };
-  const alice = new StatementWriter(data, DEMO_USERS.alice.id, aliceIds);
-  const bob = new StatementWriter(data, DEMO_USERS.bob.id, bobIds);
-  months.forEach((month, index) => {
+  const bob = new StatementWriter(data, DEMO_USERS.bob.id, ids);
+  monthsEndingWith(endDate, DEMO_MONTHS).forEach((month, index) => {
     const last = minDate(monthEnd(month), endDate);
     const on = (day: number) => minDate(dayOfMonth(month, day), last);
     const line = (date: string, amount: number, description: string, counterparty: string, kind: Kind | null) => ({
@@ -529,12 +680,8 @@ function savingsAccounts(data: Dataset, endDate: string): void {
       category: null,
       kind,
     });
-    const euro: Line[] = [line(on(26), 30000, "Sparplan Tagesgeld", "Alice Girokonto", "transfer")];
-    if (index % 12 === 6) euro.push(line(on(15), -50000, "Umbuchung auf Girokonto", "Alice Girokonto", "transfer"));
-    euro.push(line(last, aliceRng.int(150, 450), "Zinsen", "Bank", null));
-    alice.write(tagesgeld, month, last, euro);
     const usd: Line[] = [line(on(16), 50000, "Transfer from checking", "Bob Everyday Checking", "transfer")];
-    if (index % 3 === 2) usd.push(line(on(28), bobRng.int(2000, 6000), "Dividend", "Vanguard", null));
+    if (index % 3 === 2) usd.push(line(on(28), rng.int(2000, 6000), "Dividend", "Vanguard", null));
     bob.write(brokerage, month, last, usd);
   });
 }
@@ -545,7 +692,9 @@ export function generateDemoData(options: DemoOptions = {}): Dataset {
   const data = emptyDataset();
   alice(data, endDate);
   aliceBudgetStory(data, endDate);
+  aliceRecurringStory(data, endDate);
   bob(data, endDate);
-  savingsAccounts(data, endDate);
+  netWorthStory(data, endDate);
+  brokerageAccount(data, endDate);
   return data;
 }

@@ -2,15 +2,18 @@
  * The README's Supabase CLI commands on a fresh clone (a clean copy: no node_modules, no signing_keys.json, nothing
  * `npm start` creates): `supabase db push --remote=<fresh database> --yes` against a database that has what a hosted
  * project has (the bootstrap's roles and `auth` schema), then `supabase db advisors --remote=…`. Needs a PostgreSQL
- * server (TEST_DATABASE_URL); the CLI cannot reach an embedded PGlite.
+ * server (TEST_DATABASE_URL); the CLI cannot reach an embedded PGlite. And `supabase functions deploy v1 --use-api`
+ * against a stand-in for the Management API, to see exactly what the CLI uploads.
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { listMigrations } from "../db/migrate.ts";
-import { bootstrapDatabase, runSupabase } from "../db/supabase-cli.ts";
+import { bootstrapDatabase, runSupabase, SUPABASE_BIN } from "../db/supabase-cli.ts";
 import { createTestDatabase } from "../db/test-database.ts";
+import { startFakeManagementApi } from "../../tests/helpers/fake-management-api.ts";
 import { cleanCopy } from "./clean-copy.ts";
+import { functionFiles } from "./function-graph.ts";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
 
@@ -55,20 +58,76 @@ Deno.test({
   },
 });
 
-Deno.test("fresh clone: functions deploy v1 --use-api reads config.toml and finds the function, then stops unconfirmed", () => {
-  // A made-up access token and project ref, and no --yes: the CLI loads the project (config.toml, the function) and
-  // then stops at the confirmation it cannot ask for, so nothing is deployed and nothing is sent anywhere.
+Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets set, as the README runs them", async () => {
+  // The CLI talks to a stand-in for the Management API (tests/helpers/fake-management-api.ts), named by a profile
+  // file: nothing is sent anywhere else. What the deploy uploads is what Supabase bundles server-side.
   const copy = cleanCopy();
+  const api = startFakeManagementApi();
+  const scratch = await Deno.makeTempDir();
   try {
-    const deploy = runSupabase(["functions", "deploy", "v1", "--use-api", "--remote=abcdefghijklmnopqrst"], {
-      projectDir: copy.dir,
-      env: { SUPABASE_ACCESS_TOKEN: `sbp_${"0".repeat(40)}` },
-    });
-    const printed = `${deploy.stdout}${deploy.stderr}`;
-    assert.doesNotMatch(printed, /signing keys/i, "config.toml names no file a fresh clone lacks");
-    assert.match(printed, /Deploy 1 Function \(target: project abcdefghijklmnopqrst\)/, printed);
-    assert.match(printed, /Nothing was changed/, printed);
+    const profile = await api.profileFile(scratch);
+    const ref = "abcdefghijklmnopqrst";
+    const cli = async (...args: string[]) => {
+      const out = await new Deno.Command(SUPABASE_BIN, {
+        args: ["--workdir", copy.dir, ...args, "--yes", "--profile", profile],
+        cwd: copy.dir,
+        env: { SUPABASE_ACCESS_TOKEN: `sbp_${"0".repeat(40)}`, SUPABASE_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const printed = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+      assert.equal(out.code, 0, `supabase ${args.join(" ")}:\n${printed}`);
+      assert.doesNotMatch(
+        printed,
+        /signing keys|WARN/i,
+        `supabase ${args.join(" ")}: no missing file, nothing skipped`,
+      );
+      return printed;
+    };
+
+    assert.match(await cli("link", "--project-ref", ref), /Finished supabase link/);
+    assert.equal((await Deno.readTextFile(join(copy.dir, "supabase/.temp/project-ref"))).trim(), ref);
+
+    const deployed = await cli("functions", "deploy", "v1", "--use-api", "--no-verify-jwt");
+    assert.match(deployed, new RegExp(`Deployed Functions on project ${ref}: v1`));
+
+    await cli("secrets", "set", "PFA_RATE_LIMIT_REQUESTS=600");
+    assert.equal(api.secrets.get("PFA_RATE_LIMIT_REQUESTS"), "600");
+
+    assert.equal(api.deploys.length, 1, api.requests.join("\n"));
+    const [upload] = api.deploys;
+    assert.equal(upload!.slug, "v1");
+    assert.deepEqual(
+      { ...upload!.metadata, static_patterns: undefined },
+      {
+        entrypoint_path: "supabase/functions/v1/index.ts",
+        import_map_path: "supabase/functions/v1/deno.json",
+        verify_jwt: false,
+        name: "v1",
+        static_patterns: undefined,
+      },
+      "config.toml's entrypoint, import map and verify_jwt = false",
+    );
+    const paths = [...upload!.files.keys()];
+    assert.deepEqual(
+      paths.filter((p) => !p.startsWith("supabase/functions/v1/") && !p.startsWith("packages/core/src/")),
+      [],
+      "only the function's folder and the core are uploaded (no scripts/, tests/, node_modules, signing keys)",
+    );
+
+    // Rebuild the project from the upload alone: the function's module graph resolves there (functionFiles throws on
+    // any unresolved import; function-graph_test type-checks the same graph), and every local file of it was uploaded.
+    const uploaded = await Deno.makeTempDir({ dir: scratch });
+    for (const [path, bytes] of upload!.files) {
+      await Deno.mkdir(dirname(join(uploaded, path)), { recursive: true });
+      await Deno.writeFile(join(uploaded, path), bytes);
+    }
+    const graph = functionFiles(uploaded);
+    assert.ok(graph.includes("packages/core/src/mod.ts"), "the graph reaches the core, outside supabase/");
+    assert.deepEqual(graph.filter((f) => !upload!.files.has(f)), [], "every file of the graph was uploaded");
   } finally {
+    await api.close();
+    await Deno.remove(scratch, { recursive: true });
     copy.remove();
   }
 });

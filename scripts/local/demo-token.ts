@@ -1,6 +1,6 @@
 /**
  * Access tokens for the demo users, shaped like Supabase Auth's own: ES256 (the local key), `iss` the local Auth
- * URL, `aud` and `role` `authenticated`, `sub` the demo user's id, one hour.
+ * URL, `aud` and `role` `authenticated`, `sub` the demo user's id, one hour unless asked otherwise (`expiresIn`, up to a week, Supabase Auth's own ceiling).
  */
 import { type JWK, SignJWT } from "jose";
 import { DEMO_USERS } from "../db/demo-data.ts";
@@ -9,6 +9,8 @@ import { signingKey } from "./signing-keys.ts";
 export const LOCAL_HOST = "127.0.0.1";
 export const LOCAL_PORT = 54321;
 export const TOKEN_LIFETIME_SECONDS = 3600;
+/** The longest lifetime `npm run token -- --expires-in` accepts: a week, the maximum of Supabase Auth's `jwt_expiry`. */
+export const MAX_TOKEN_LIFETIME_SECONDS = 604_800;
 
 /** `http://<host>:<port>`: the local stand-in for SUPABASE_URL. */
 export function localSupabaseUrl(env: { get(name: string): string | undefined } = Deno.env): string {
@@ -37,6 +39,8 @@ export async function createDemoToken(options: {
   readonly supabaseUrl: string;
   /** Seconds since the epoch; default now. */
   readonly now?: number;
+  /** Lifetime in seconds; default an hour. */
+  readonly expiresIn?: number;
 }): Promise<string> {
   const user = demoUser(options.email);
   const { kid, alg, key } = await signingKey(options.keys);
@@ -57,6 +61,6 @@ export async function createDemoToken(options: {
     .setAudience("authenticated")
     .setSubject(user.id)
     .setIssuedAt(now)
-    .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
+    .setExpirationTime(now + (options.expiresIn ?? TOKEN_LIFETIME_SECONDS))
     .sign(key);
 }

@@ -3,6 +3,8 @@
  * layout"): `/functions/v1/<rest>` is handed to the function with the pathname `/<rest>` (so
  * `/functions/v1/v1/health` reaches the function as `/v1/health`, as the edge runtime does for a function named
  * `v1`), and `/auth/v1/.well-known/jwks.json` publishes the public signing keys. Anything else is a JSON 404.
+ * Like Supabase's gateway, it appends the peer address it saw to `X-Forwarded-For`, so the function's rate limit keys
+ * on the real client (PFA_TRUSTED_PROXY_HOPS=1), whatever `X-Forwarded-For` the client sent.
  */
 import type { JSONWebKeySet } from "jose";
 
@@ -32,9 +34,15 @@ export function createLocalHandler(options: { readonly fn: FetchHandler; readonl
       url.pathname = url.pathname.slice(FUNCTIONS_PREFIX.length) || "/";
       // A new Request with the rewritten URL; method, headers and body carried over (not the abort signal, which
       // Deno.serve would otherwise have to track per request).
+      const headers = new Headers(request.headers);
+      const peer = (info?.remoteAddr as Deno.NetAddr | undefined)?.hostname;
+      if (peer) {
+        const sent = headers.get("x-forwarded-for");
+        headers.set("x-forwarded-for", sent ? `${sent}, ${peer}` : peer);
+      }
       const forwarded = new Request(url, {
         method: request.method,
-        headers: request.headers,
+        headers,
         body: request.body,
         redirect: request.redirect,
         ...(request.body ? { duplex: "half" } : {}),

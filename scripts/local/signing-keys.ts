@@ -24,6 +24,11 @@ export interface SigningKeys {
   readonly keys: readonly JWK[];
 }
 
+/** The signing-keys file exists but cannot be used; the message says what to do. */
+export class SigningKeysError extends Error {
+  override readonly name = "SigningKeysError";
+}
+
 const SUPPORTED = new Set(["ES256", "RS256", "EdDSA"]);
 
 /** A new ES256 key exactly as `supabase gen signing-key --algorithm ES256` writes it. */
@@ -70,16 +75,24 @@ export function parseSigningKeys(text: string, path = "signing keys"): JWK[] {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`${path} is not valid JSON; delete it to have a new key created`);
+    throw new SigningKeysError(`${path} is not valid JSON; delete it to have a new key created`);
   }
   if (!Array.isArray(parsed) || parsed.length === 0) {
-    throw new Error(`${path} must be a JSON array of JWKs (the format of \`supabase gen signing-key\`)`);
+    throw new SigningKeysError(
+      `${path} must be a JSON array of JWKs (the format of \`supabase gen signing-key\`); delete it to have a new key created`,
+    );
   }
   for (const key of parsed as JWK[]) {
     if (typeof key !== "object" || key === null || typeof key.kid !== "string" || !SUPPORTED.has(String(key.alg))) {
-      throw new Error(`${path}: every key needs a kid and an alg of ES256, RS256 or EdDSA`);
+      throw new SigningKeysError(
+        `${path}: every key needs a kid and an alg of ES256, RS256 or EdDSA; fix it or delete the file to have a new key created`,
+      );
     }
-    if (typeof key.d !== "string") throw new Error(`${path}: key ${key.kid} has no private part`);
+    if (typeof key.d !== "string") {
+      throw new SigningKeysError(
+        `${path}: key ${key.kid} has no private part; delete the file to have a new key created`,
+      );
+    }
   }
   return parsed as JWK[];
 }

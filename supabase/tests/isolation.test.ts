@@ -18,6 +18,7 @@ const TABLES = [
   "goal_contributions",
   "ledger_monthly_totals",
   "statement_daily_totals",
+  "recurring_daily_totals",
 ] as const;
 const VIEWS = [
   "monthly_cashflow",
@@ -25,6 +26,8 @@ const VIEWS = [
   "budget_vs_actual",
   "goal_progress",
   "budget_rollover_monthly",
+  "statement_reconciliation",
+  "account_balances",
 ] as const;
 const FUNCTION_CALLS = {
   me_profile: "select * from public.me_profile()",
@@ -32,6 +35,10 @@ const FUNCTION_CALLS = {
   me_budgets: "select * from public.me_budgets('2026-10-01')",
   me_budget_months: "select * from public.me_budget_months('USD', '2024-01-01', '2026-11-01')",
   me_monthly_spending: "select * from public.me_monthly_spending('USD', '2024-01-01', '2026-11-01')",
+  me_recurring_occurrences: "select * from public.me_recurring_occurrences('USD', '2024-01-01', '2026-11-30')",
+  me_recurring_members: `select * from public.me_recurring_members('USD', '2024-01-01', '2026-11-30',
+    (select jsonb_agg(jsonb_build_object('key', o.key, 'direction', o.direction))
+     from public.me_recurring_occurrences('USD', '2024-01-01', '2026-11-30') as o))`,
   me_goals: "select * from public.me_goals('2026-11-30')",
   me_statement_imports: "select * from public.me_statement_imports(1000, null, null)",
   me_statement_transactions:

@@ -8,17 +8,15 @@
  * PGlite, or a fresh database on TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StatementImportRow } from "../../packages/core/src/contracts/account-data.ts";
 import { netWorthOn } from "../../packages/core/src/operations/net-worth-on.ts";
-import { InMemoryAccountData, type StoredTransaction } from "../../packages/core/src/testing/in-memory-account-data.ts";
 import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
 import type { TestDatabase } from "../../scripts/db/test-database.ts";
 import { createAccountData } from "../functions/v1/data/account-data.ts";
 import { readFunctionSql } from "../functions/v1/data/direct/read-function-sql.ts";
-import { toStatementImport, toStatementTransaction } from "../functions/v1/data/rows.ts";
 import type { Row } from "../functions/v1/data/values.ts";
 import { actingAs, migratedDatabase, rolledBack } from "./helpers.ts";
+import { ownerContract } from "./owner-contract.ts";
 
 const FRESH = `select user_id, statement_import_id, date, sum(amount_minor)::text as amount_minor, count(*)::text as n
   from public.statement_transactions group by 1, 2, 3 order by 1, 2, 3`;
@@ -71,22 +69,7 @@ describe("statement_daily_totals", () => {
   });
 });
 
-/** The AccountData contract over one user's raw rows, read as the owner (not through the function under test). */
-async function contractOf(userId: string): Promise<InMemoryAccountData> {
-  const imports = await db.client.query<{ row: Row }>(
-    `select to_jsonb(i) as row from public.statement_imports i where user_id = $1`,
-    [userId],
-  );
-  const txs = await db.client.query<{ row: Row }>(
-    `select to_jsonb(t) - 'kind' || jsonb_build_object('kind', t.effective_kind) as row
-     from public.statement_transactions t where user_id = $1`,
-    [userId],
-  );
-  return new InMemoryAccountData({
-    imports: imports.map((r): StatementImportRow => toStatementImport(r.row)),
-    transactions: txs.map((r): StoredTransaction => toStatementTransaction(r.row)),
-  });
-}
+const contractOf = (userId: string) => ownerContract(db.client, userId);
 
 function sqlData(tx: SqlClient) {
   return createAccountData(async (name, args) => {

@@ -73,6 +73,13 @@ Deno.test("README: the supabase-js example runs on Node 22 against npm start wit
       assert.match(budget.budgeted, /^\d+\.\d{2}$/);
       assert.match(budget.spent, /^-?\d+\.\d{2}$/);
 
+      // Signed out (no ACCESS_TOKEN): supabase-js sends its anon key as the bearer token. The calculation still
+      // works; the account call is a 401 that says to sign in first, which the example prints from the problem.
+      const signedOut = await runNode(NODE22, EXAMPLE, { SUPABASE_URL: server.origin });
+      assert.notEqual(signedOut.code, 0, "signed out, the account call fails");
+      assert.deepEqual(JSON.parse(signedOut.stdout.trim()), january, "signed out, the calculation still works");
+      assert.match(signedOut.stderr, /Error: 401 unauthorized: Sign in first: this route needs a user's access token/);
+
       // The same example on the Node that runs this suite (20 on CI) stops at createClient, as the README says.
       const node = "node";
       const nodeVersion = new TextDecoder().decode(

@@ -40,12 +40,18 @@ export {
   type ProblemCode,
   problemType,
 } from "./problem/problem.ts";
-export { InvalidJsonError, MAX_REPORTED_ERRORS, OverflowError, ValidationError } from "./problem/validation-error.ts";
+export {
+  InexactJsonError,
+  InvalidJsonError,
+  MAX_REPORTED_ERRORS,
+  OverflowError,
+  ValidationError,
+} from "./problem/validation-error.ts";
 export { problemFromZodError } from "./problem/from-zod.ts";
 export { jsonPointer } from "./problem/json-pointer.ts";
 
 // Exact JSON.
-export { parseJsonBody } from "./json/parse-json-body.ts";
+export { MAX_OBJECT_MEMBERS, parseJsonBody } from "./json/parse-json-body.ts";
 
 // Money.
 export * from "./money/mod.ts";

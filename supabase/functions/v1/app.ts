@@ -14,14 +14,17 @@
 import { Hono } from "hono";
 import { createOperations, type Limits as CoreLimits, type Operation } from "@pfa/core";
 import type { Config } from "./config.ts";
+import { errorFacts } from "./data/error-facts.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
 import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
 import { toProblemError } from "./http/errors.ts";
 import { withoutBody } from "./http/head.ts";
+import { type BodyReadLimits, bodyReadSlots } from "./http/body.ts";
 import { readJsonBody } from "./http/json-body.ts";
 import { problemResponse, problemTypeBase } from "./http/problem.ts";
-import { FixedWindowRateLimiter } from "./http/rate-limit.ts";
+import type { Admission } from "./http/admit.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
 import {
   consoleRequestLogger,
   type RequestLogger,
@@ -58,9 +61,12 @@ export interface AppDependencies {
 export interface AppKit {
   readonly deps: AppDependencies;
   readonly operations: readonly Operation[];
-  readonly limiter: FixedWindowRateLimiter;
-  /** Reads a JSON body with the same media-type, size, UTF-8 and JSON checks as the REST routes. */
+  /** The rate limiter and the trusted proxy hops: admit through http/admit.ts. */
+  readonly admission: Admission;
+  /** Reads a JSON body with the same media-type, size, time, UTF-8 and JSON checks as the REST routes. */
   readJsonBody(request: Request): Promise<unknown>;
+  /** The REST routes' body limits: size, read timeout, and the slots bounding the bodies read at once. */
+  readonly bodyLimits: BodyReadLimits;
   /** The base of problem `type` URIs the REST routes use (`problemTypeBase`), for problems built elsewhere. */
   readonly problemTypeBase: string | undefined;
   /** Records an OpenAPI entry; it runs, in recording order, when the document is first generated. */
@@ -72,8 +78,6 @@ export interface AppOptions {
   readonly operations?: readonly Operation[];
   /** Replaces the request logger chosen from `config.logRequests`. */
   readonly log?: RequestLogger;
-  /** Clock of the rate limiter (tests). */
-  readonly now?: () => number;
   /** Adds routes, e.g. `/v1/mcp`; see the module comment. */
   readonly extend?: (app: App, kit: AppKit) => void;
 }
@@ -111,6 +115,7 @@ export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
     goals: limits.maxGoals,
     contributionsPerGoal: limits.maxContributionsPerGoal,
     text: limits.maxTextLength,
+    statements: limits.maxStatements,
   };
 }
 
@@ -123,12 +128,23 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       : deps.config.logRequests
       ? consoleRequestLogger
       : silentRequestLogger);
-  const limiter = new FixedWindowRateLimiter(
-    { limit: deps.config.rateLimit.requests, windowSeconds: deps.config.rateLimit.windowSeconds },
-    options.now,
-  );
+  const rateLimit = deps.config.rateLimit;
+  const admission: Admission = {
+    limiter: createRateLimiter({
+      limit: rateLimit.requests,
+      windowSeconds: rateLimit.windowSeconds,
+      maxKeys: rateLimit.maxKeys,
+      redisUrl: rateLimit.redisUrl,
+    }),
+    trustedProxyHops: rateLimit.trustedProxyHops ?? 1,
+  };
   const operations = options.operations ?? createOperations(coreLimits(deps.config.limits)).list;
-  const maxBodyBytes = deps.config.limits.maxBodyBytes;
+  const { maxBodyBytes, bodyReadTimeoutMs, maxConcurrentBodyReads } = deps.config.limits;
+  const bodyLimits: BodyReadLimits = {
+    maxBytes: maxBodyBytes,
+    timeoutMs: bodyReadTimeoutMs,
+    slots: bodyReadSlots(maxConcurrentBodyReads),
+  };
   const typeBase = problemTypeBase(deps.config.supabaseUrl);
 
   app.use("*", async (c, next) => {
@@ -158,7 +174,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       ...(user ? { user: user.sub } : {}),
-      ...(failed ? { error: failed.name, at: stackFrames(failed) } : {}),
+      ...(failed ? { error: failed.name, at: stackFrames(failed), ...errorFacts(failed) } : {}),
     });
   });
 
@@ -191,15 +207,16 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   registerOperationRoutes(app, operations, {
     verifier: deps.verifier,
     accountData: deps.accountData,
-    limiter,
-    maxBodyBytes,
+    admission,
+    bodyLimits,
   }, openapi);
   registerServiceRoutes(app, openapi);
   options.extend?.(app, {
     deps,
     operations,
-    limiter,
-    readJsonBody: (request) => readJsonBody(request, maxBodyBytes),
+    admission,
+    readJsonBody: (request) => readJsonBody(request, bodyLimits),
+    bodyLimits,
     problemTypeBase: typeBase,
     document: (entry) => void openapi.push(entry),
   });

@@ -30,6 +30,9 @@ Deno.test("config: defaults follow API.md §5", () => {
     maxGoals: 1000,
     maxContributionsPerGoal: 10000,
     maxTextLength: 200,
+    bodyReadTimeoutMs: 10_000,
+    maxConcurrentBodyReads: 64,
+    maxStatements: 1000,
   });
   assert.deepEqual(c.rateLimit, { requests: 300, windowSeconds: 60 });
 });
@@ -51,12 +54,15 @@ Deno.test("config: every override is read", () => {
     PFA_MAX_GOALS: "12",
     PFA_MAX_CONTRIBUTIONS_PER_GOAL: "13",
     PFA_MAX_TEXT_LENGTH: "14",
+    PFA_MAX_STATEMENTS: "16",
     PFA_RATE_LIMIT_REQUESTS: "0",
     PFA_RATE_LIMIT_WINDOW_SECONDS: "15",
     PFA_DB_STATEMENT_TIMEOUT_MS: "250",
     PFA_DB_POOL_MAX: "2",
     PFA_DB_CONNECT_TIMEOUT_SECONDS: "3",
     PFA_DB_IDLE_TIMEOUT_SECONDS: "4",
+    PFA_BODY_READ_TIMEOUT_MS: "1500",
+    PFA_MAX_CONCURRENT_BODY_READS: "7",
   });
   assert.equal(c.database.url, "postgres://u@127.0.0.1:5432/db");
   assert.equal(c.auth.jwtSecret, "x".repeat(40));
@@ -68,6 +74,9 @@ Deno.test("config: every override is read", () => {
     maxGoals: 12,
     maxContributionsPerGoal: 13,
     maxTextLength: 14,
+    bodyReadTimeoutMs: 1500,
+    maxConcurrentBodyReads: 7,
+    maxStatements: 16,
   });
   assert.deepEqual(c.rateLimit, { requests: 0, windowSeconds: 15 });
   assert.deepEqual(c.database, {

@@ -17,12 +17,24 @@ export interface Limits {
   readonly maxContributionsPerGoal: number;
   /** Characters per text field (default 200). */
   readonly maxTextLength: number;
+  /** Milliseconds a request body may take to arrive, then 408 (default 10,000). */
+  readonly bodyReadTimeoutMs: number;
+  /** Request bodies read at once; more wait for a slot (503 past the read timeout). Default 64. */
+  readonly maxConcurrentBodyReads: number;
+  /** Statements per net-worth request (default 1,000). */
+  readonly maxStatements: number;
 }
 
 export interface RateLimitConfig {
   /** Requests allowed per window, per user or per client IP. 0 disables rate limiting. */
   readonly requests: number;
   readonly windowSeconds: number;
+  /** Redis shared by every instance (RATE_LIMIT_REDIS_URL); absent: counted in memory, per instance. */
+  readonly redisUrl?: string | undefined;
+  /** Proxies whose `X-Forwarded-For` entries are trusted (PFA_TRUSTED_PROXY_HOPS, default 1: Supabase's gateway). */
+  readonly trustedProxyHops?: number;
+  /** Keys the in-memory store holds at most (PFA_RATE_LIMIT_MAX_KEYS, default 100,000). */
+  readonly maxKeys?: number;
 }
 
 export interface DatabaseConfig {
@@ -36,6 +48,8 @@ export interface DatabaseConfig {
   readonly connectTimeoutSeconds: number;
   /** Seconds before an idle pooled connection is closed (default 60). */
   readonly idleTimeoutSeconds: number;
+  /** Database transactions one user may run at once (PFA_DB_MAX_PER_USER, default 2); more wait, then 503. */
+  readonly maxPerUser: number;
 }
 
 export interface AuthConfig {
@@ -76,6 +90,9 @@ export const DEFAULT_LIMITS: Limits = {
   maxGoals: 1_000,
   maxContributionsPerGoal: 10_000,
   maxTextLength: 200,
+  bodyReadTimeoutMs: 10_000,
+  maxConcurrentBodyReads: 64,
+  maxStatements: 1_000,
 };
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { requests: 300, windowSeconds: 60 };
@@ -164,10 +181,16 @@ export function loadConfig(env: Env): Config {
       1_000_000,
     ),
     maxTextLength: int("PFA_MAX_TEXT_LENGTH", DEFAULT_LIMITS.maxTextLength, 1, 100_000),
+    bodyReadTimeoutMs: int("PFA_BODY_READ_TIMEOUT_MS", DEFAULT_LIMITS.bodyReadTimeoutMs, 100, 600_000),
+    maxConcurrentBodyReads: int("PFA_MAX_CONCURRENT_BODY_READS", DEFAULT_LIMITS.maxConcurrentBodyReads, 1, 100_000),
+    maxStatements: int("PFA_MAX_STATEMENTS", DEFAULT_LIMITS.maxStatements, 1, 100_000),
   };
   const rateLimit: RateLimitConfig = {
     requests: int("PFA_RATE_LIMIT_REQUESTS", DEFAULT_RATE_LIMIT.requests, 0, 1_000_000),
     windowSeconds: int("PFA_RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMIT.windowSeconds, 1, 86_400),
+    redisUrl: redisUrl(value("RATE_LIMIT_REDIS_URL"), problems),
+    trustedProxyHops: int("PFA_TRUSTED_PROXY_HOPS", 1, 0, 10),
+    maxKeys: int("PFA_RATE_LIMIT_MAX_KEYS", 100_000, 1_000, 10_000_000),
   };
   const database: DatabaseConfig = {
     url: databaseUrl,
@@ -175,6 +198,7 @@ export function loadConfig(env: Env): Config {
     poolMax: int("PFA_DB_POOL_MAX", 5, 1, 100),
     connectTimeoutSeconds: int("PFA_DB_CONNECT_TIMEOUT_SECONDS", 5, 1, 120),
     idleTimeoutSeconds: int("PFA_DB_IDLE_TIMEOUT_SECONDS", 60, 1, 3_600),
+    maxPerUser: int("PFA_DB_MAX_PER_USER", 2, 1, 100),
   };
 
   const logRequestsRaw = value("PFA_LOG_REQUESTS")?.toLowerCase();
@@ -195,6 +219,15 @@ export function loadConfig(env: Env): Config {
     rateLimit,
     logRequests,
   };
+}
+
+function redisUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) {
+    problems.push("RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL");
+    return undefined;
+  }
+  return raw;
 }
 
 function parseJwks(raw: string, problems: string[]): JSONWebKeySet | undefined {

@@ -57,6 +57,8 @@ export interface AppOptions {
   readonly legacySecret?: boolean;
   /** Database URL the server uses instead of the fresh database's own (e.g. a proxy in front of it). */
   readonly databaseUrl?: string;
+  /** Writes the request log (console.log) even without RELIABILITY_LOG=1, for suites that read it. */
+  readonly logRequests?: boolean;
 }
 
 export const HANG_GUARD_MS = 30_000;
@@ -86,7 +88,7 @@ export async function startApp(options: AppOptions): Promise<AppServer> {
     });
   }
   const handler = createFunctionHandler({
-    config: { ...config, logRequests: Deno.env.get("RELIABILITY_LOG") === "1" } as Config,
+    config: { ...config, logRequests: options.logRequests ?? Deno.env.get("RELIABILITY_LOG") === "1" } as Config,
     verifier: createTokenVerifier(config),
     accountData,
   });

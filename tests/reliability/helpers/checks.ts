@@ -14,6 +14,7 @@ export const CONTRACT_CODES: Readonly<Record<number, string>> = {
   401: "unauthorized",
   404: "not_found",
   405: "method_not_allowed",
+  408: "request_timeout", // issue 12: a body that does not arrive within the read timeout
   413: "payload_too_large",
   415: "unsupported_media_type",
   422: "validation_failed",

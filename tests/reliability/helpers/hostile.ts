@@ -129,6 +129,26 @@ export const BASE_BODIES: Record<string, Json> = {
     budgets: [{ category: "Food", amount: "100.00" }],
     transactions: [{ date: "2026-03-02", amount: "-95.00", category: "Food" }],
   },
+  "/v1/analytics/recurring": {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    transactions: [
+      { id: "r1", date: "2026-01-05", amount: "-15.99", counterparty: "Netflix", category: "Subs" },
+      { id: "r2", date: "2026-02-05", amount: "-15.99", description: "NETFLIX.COM 4412" },
+      { id: "r3", date: "2026-03-05", amount: -15.99, counterparty: "NETFLIX" },
+    ],
+  },
+  "/v1/analytics/forecast": {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    starting_balance: "250.00",
+    horizon_days: 90,
+    transactions: [
+      { date: "2026-01-05", amount: "-15.99", counterparty: "Netflix" },
+      { date: "2026-02-05", amount: "-15.99", counterparty: "Netflix" },
+      { date: "2026-03-05", amount: "-15.99", counterparty: "Netflix", kind: "expense" },
+    ],
+  },
   "/v1/goals/progress": {
     as_of: "2026-06-30",
     goals: [{
@@ -149,6 +169,19 @@ export const BASE_BODIES: Record<string, Json> = {
       { date: "2026-01-05", amount: "-40.00", category: "Food" },
       { date: "2026-03-10", amount: "-90.00", category: "Food" },
     ],
+  },
+  "/v1/analytics/net-worth": {
+    currency: "EUR",
+    from: "2026-01-01",
+    to: "2026-03-31",
+    statements: [{
+      account_name: "Checking",
+      statement_start: "2026-01-01",
+      statement_end: "2026-01-31",
+      opening_balance: "100.00",
+      closing_balance: 49.5,
+      transactions: [{ date: "2026-01-05", amount: "-50.50", category: "Food" }],
+    }, { account_name: "Visa", opening_balance: "-20.00", transactions: [] }],
   },
 };
 
@@ -189,9 +222,9 @@ export function mutatedBody(path: string): fc.Arbitrary<string> {
       return `{${JSON.stringify(k)}:null,${text.slice(1)}`; // duplicate key
     }),
     fc.integer({ min: 0, max: 60_000 }).map((n) => {
-      // many transactions/goals: within the body limit, maybe over the array limit of the fuzz server
+      // many transactions/goals/statements: within the body limit, maybe over the array limit of the fuzz server
       const b = structuredClone(base) as Record<string, Json>;
-      const key = "transactions" in b ? "transactions" : "goals";
+      const key = ["transactions", "goals", "statements"].find((k) => k in b)!;
       const one = (b[key] as Json[])[0]!;
       return JSON.stringify({ ...b, [key]: Array.from({ length: Math.min(n, 3000) }, () => one) });
     }),

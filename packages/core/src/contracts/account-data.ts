@@ -51,6 +51,32 @@ export interface MonthlySpendingRow {
   readonly transaction_count: number;
 }
 
+/**
+ * One occurrence of the recurring-stream rules (`me_recurring_occurrences`): the caller's `income` and `expense`
+ * transactions with a non-zero amount in one currency, summed per (key, direction, date). Rows with an empty key
+ * (`""`) are included so that the forecast's trailing net sees every transaction; they never form a stream.
+ */
+export interface RecurringOccurrenceRow {
+  /** The normalized key (API.md §9.1 rule 2), computed by the database. */
+  readonly key: string;
+  readonly direction: "inflow" | "outflow";
+  readonly date: string;
+  /** Signed sum of the amounts on that date. */
+  readonly amount_minor: number;
+  readonly transaction_count: number;
+}
+
+/** One transaction of a recurring stream (`me_recurring_members`). */
+export interface RecurringMemberRow {
+  readonly key: string;
+  readonly direction: "inflow" | "outflow";
+  readonly date: string;
+  readonly id: string;
+  readonly category: string | null;
+  /** The counterparty when non-empty, else the description (empty when neither). */
+  readonly name: string;
+}
+
 export interface GoalRow {
   readonly id: string;
   readonly name: string;
@@ -142,6 +168,21 @@ export interface AccountData {
    * inclusive), read from the monthly rollup; by month, then category (null last).
    */
   monthlySpending(currency: string, fromMonth: string, toMonth: string): Promise<MonthlySpendingRow[]>;
+  /**
+   * Occurrences in `currency` of the transactions dated `from` … `to` (inclusive), by key (code points), direction,
+   * then date. See RecurringOccurrenceRow.
+   */
+  recurringOccurrences(currency: string, from: string, to: string): Promise<RecurringOccurrenceRow[]>;
+  /**
+   * The candidate transactions in `currency` dated `from` … `to` of the given (key, direction) groups, by key,
+   * direction, date, then id.
+   */
+  recurringMembers(
+    currency: string,
+    from: string,
+    to: string,
+    groups: readonly { readonly key: string; readonly direction: "inflow" | "outflow" }[],
+  ): Promise<RecurringMemberRow[]>;
   /** Up to `limit` rows after the keyset position, newest `imported_at` first, then `id` descending. */
   statementImports(
     limit: number,

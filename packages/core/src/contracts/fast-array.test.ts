@@ -31,7 +31,18 @@ const anyValue = fc.oneof(
   fc.constant([]),
   fc.constant({}),
 );
-const keys = ["id", "date", "amount", "currency", "category", "kind", "description", "ammount", "extra"];
+const keys = [
+  "id",
+  "date",
+  "amount",
+  "currency",
+  "category",
+  "kind",
+  "description",
+  "counterparty",
+  "ammount",
+  "extra",
+];
 const item = fc.oneof(
   { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...keys), anyValue, { maxKeys: 8 }) },
   { weight: 1, arbitrary: anyValue },
@@ -79,6 +90,7 @@ describe("fast array validation", () => {
       "category",
       "kind",
       "description",
+      "counterparty",
     ]);
     expect(schema.items.additionalProperties).toBe(false);
   });

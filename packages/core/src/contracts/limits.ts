@@ -8,6 +8,8 @@ export interface Limits {
   readonly goals: number;
   /** Contributions per goal. */
   readonly contributionsPerGoal: number;
+  /** Statements per net-worth request. */
+  readonly statements: number;
   /** Characters per text field (ids, categories, names, descriptions). */
   readonly text: number;
   /** Largest page size of the statement lists. */
@@ -21,6 +23,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   budgets: 1_000,
   goals: 1_000,
   contributionsPerGoal: 10_000,
+  statements: 1_000,
   text: 200,
   pageMax: 200,
   pageDefault: 50,

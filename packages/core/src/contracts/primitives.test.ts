@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { problemFromZodError } from "../problem/from-zod.ts";
-import { characterCount, text } from "./primitives.ts";
+import { characterCount, queryText, text } from "./primitives.ts";
 
 describe("characterCount", () => {
   it("counts Unicode code points, worked by hand", () => {
@@ -48,5 +48,28 @@ describe("text", () => {
   it("documents the limit as JSON Schema minLength and maxLength (which count code points too)", () => {
     const schema = z.toJSONSchema(field) as unknown as { properties: { name: Record<string, unknown> } };
     expect(schema.properties.name).toMatchObject({ type: "string", minLength: 1, maxLength: 4 });
+  });
+});
+
+describe("queryText", () => {
+  const query = z.object({ category: queryText(20, "A category.", ["fun"]) });
+
+  it("refuses every C0 and C1 control character and DEL as invalid_format, naming the parameter", () => {
+    for (const code of [0x00, 0x01, 0x09, 0x0a, 0x0d, 0x1f, 0x7f, 0x80, 0x9f]) {
+      const category = `a${String.fromCharCode(code)}b`;
+      const result = query.safeParse({ category });
+      expect(result.success, `U+${code.toString(16)}`).toBe(false);
+      expect(problemFromZodError(result.error!, "query", { category }).errors).toEqual([{
+        parameter: "category",
+        code: "invalid_format",
+        message: "Parameter `category` must not contain control characters (U+0000–U+001F, U+007F–U+009F).",
+      }]);
+    }
+  });
+
+  it("accepts other text, including non-Latin letters, spaces and emoji", () => {
+    for (const category of ["Fun", "Café au lait", "食費", "😀 x", "\u00a0nbsp"]) {
+      expect(query.safeParse({ category }).success, category).toBe(true);
+    }
   });
 });

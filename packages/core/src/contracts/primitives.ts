@@ -23,9 +23,21 @@ export const MONEY_INPUT_RULES = "A decimal string (preferred) or a JSON number,
   '("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected ' +
   "(`too_many_digits`) because they cannot be read exactly.";
 
-/** A money amount on input: decimal string or JSON number (validated exactly by the operation). */
+/**
+ * The syntax of a money string, as documented in the JSON Schemas (OpenAPI and MCP): optional minus, digits,
+ * optional point and digits. Documentation only: the operation's exact parser (`parseMinor`) is what enforces it,
+ * with a precise `errors[].code` (`invalid_format`, `exponent_not_allowed`, ...) for each way a value breaks it.
+ */
+export const MONEY_STRING_PATTERN = "^-?[0-9]+(\\.[0-9]+)?$";
+
+/**
+ * A money amount on input: decimal string or JSON number (validated exactly by the operation). In JSON Schema it
+ * is `anyOf: [{ type: "string", pattern }, { type: "number" }]`, a form every MCP client and OpenAPI tool reads
+ * (some reject the shorter `type: ["string", "number"]`).
+ */
 export function moneyInput(description: string, examples: readonly unknown[] = ["-12.30", "2500.00", 42]) {
-  return doc(z.union([z.string(), z.number()]), `${description} ${MONEY_INPUT_RULES}`, examples);
+  const string = z.string().meta({ pattern: MONEY_STRING_PATTERN });
+  return doc(z.union([string, z.number()]), `${description} ${MONEY_INPUT_RULES}`, examples);
 }
 
 /** A money amount on output: an exact decimal string with exactly the currency's number of decimals. */
@@ -122,6 +134,28 @@ export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
 
 export function text(limit: number, description: string, examples: readonly unknown[]) {
   return doc(maxCharacters(z.string().min(1), limit), `${description} 1–${limit} characters.`, examples);
+}
+
+/** C0 and C1 control characters and DEL: never part of a name a filter can match. */
+// deno-lint-ignore no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A text filter in a query (or an account tool's argument): `text`, and no control characters (a NUL would otherwise
+ * reach PostgreSQL, which cannot store it, as a 500). Refused with `invalid_format`.
+ */
+export function queryText(limit: number, description: string, examples: readonly unknown[]) {
+  return doc(
+    maxCharacters(
+      z.string().min(1).refine((value) => !CONTROL_CHARACTER.test(value), {
+        error: "must not contain control characters (U+0000–U+001F, U+007F–U+009F).",
+        params: { code: "invalid_format" },
+      }),
+      limit,
+    ),
+    `${description} 1–${limit} characters, without control characters.`,
+    examples,
+  );
 }
 
 /**

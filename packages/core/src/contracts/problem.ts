@@ -20,6 +20,7 @@ export const problemSchema = doc(
         "unauthorized",
         "not_found",
         "method_not_allowed",
+        "request_timeout",
         "payload_too_large",
         "unsupported_media_type",
         "validation_failed",
@@ -65,8 +66,16 @@ export const problemSchema = doc(
           "`/transactions/3/amount` has more decimals than EUR allows (2).",
         ]),
       })),
-      "Each invalid value (422 only).",
+      "Each invalid value (422 only), at most 100; see `truncated`.",
     ).optional(),
+    truncated: doc(
+      z.literal(true),
+      "Present (true) only when `errors` lists the first 100 invalid values of more; `errors_total` says how many. " +
+        "Validation stops building items at the cap (it only counts), so the answer stays small.",
+      [true],
+    ).optional(),
+    errors_total: doc(z.int(), "How many invalid values were found in all; only with `truncated`.", [2417])
+      .optional(),
   }),
   "Problem details (RFC 9457), served as application/problem+json.",
 );

@@ -59,7 +59,12 @@ export function spendingSchemas(limits: Limits) {
         "spending).",
       ["412.80"],
     ),
-    share_percent: percentOutput("`total / report total × 100`; null when the report total is zero.", [37.5]),
+    share_percent: percentOutput(
+      "`total / report total × 100`; null when the report total is zero or negative (refunds exceeding " +
+        "spending): a share of such a total means nothing. A category's share is negative when its refunds " +
+        "exceed its spending while the report total is positive.",
+      [37.5],
+    ),
     transaction_count: countOutput("Expense transactions (refunds included) in this category and period."),
   });
 

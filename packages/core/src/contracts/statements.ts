@@ -10,7 +10,7 @@ import {
   kindSchema,
   moneyOutput,
   queryInteger,
-  text,
+  queryText,
   uuidSchema,
 } from "./primitives.ts";
 
@@ -22,7 +22,8 @@ function pageFields(limits: Limits) {
       z.string().min(1).max(1000),
       "Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and " +
         "the same filters (send them again with the cursor; the order of parameters does not matter); anything " +
-        "else is rejected with 422 (`invalid_cursor`).",
+        "else is rejected with 422 `validation_failed`, with code `invalid_cursor` on parameter `cursor` in " +
+        "`errors[]`.",
       ["eyJ2IjoxfQ"],
     ).optional(),
   };
@@ -43,7 +44,7 @@ export function statementSchemas(limits: Limits) {
     to: dateField("Only transactions dated on or before this date; not before `from` (422 `invalid_range`).", [
       "2026-03-31",
     ]).optional(),
-    category: text(limits.text, "Only transactions in exactly this category.", ["groceries"]).optional(),
+    category: queryText(limits.text, "Only transactions in exactly this category.", ["groceries"]).optional(),
     kind: kindSchema.optional(),
   });
 

@@ -33,10 +33,18 @@ export function transactionSchema(limits: Limits) {
       kind: kindSchema.optional(),
       description: doc(
         maxCharacters(z.string(), limits.text),
-        `Free text; not used in calculations. At most ${limits.text} characters.`,
+        `Free text. Recurring streams and the forecast key a transaction by it when \`counterparty\` is absent ` +
+          `or empty; the other calculations ignore it. At most ${limits.text} characters.`,
         [
           "Supermarket",
         ],
+      ).optional(),
+      counterparty: doc(
+        maxCharacters(z.string(), limits.text),
+        "Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a " +
+          "transaction by it when it is non-empty (an empty string counts as absent and the description is used); " +
+          `the other calculations ignore it. At most ${limits.text} characters.`,
+        ["Netflix"],
       ).optional(),
     }),
     "One transaction. Unknown fields are rejected (422 `unknown_field`) so that a misspelled field such as " +
@@ -55,6 +63,7 @@ export function transactionRules(limits: Limits) {
     category: { type: "string", optional: true, nullable: true, min: 1, max: limits.text },
     kind: { type: "enum", optional: true, values: ["income", "expense", "transfer"] },
     description: { type: "string", optional: true, max: limits.text },
+    counterparty: { type: "string", optional: true, max: limits.text },
   } as const;
 }
 

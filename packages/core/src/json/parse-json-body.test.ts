@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InvalidJsonError, ValidationError } from "../problem/validation-error.ts";
+import { InexactJsonError, InvalidJsonError, ValidationError } from "../problem/validation-error.ts";
 import { parseJsonBody } from "./parse-json-body.ts";
 
 function errorsOf(text: string) {
@@ -147,5 +147,46 @@ describe("parseJsonBody", () => {
         expect(errorsOf(`{"list":[0,{"v":${token}}]}`)).toEqual([["/list/1/v", "too_many_digits"]]);
       }),
     );
+  });
+});
+
+describe("parseJsonBody: bounded work", () => {
+  const members = (n: number) => Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(",");
+
+  it("refuses an object with more than 1,000 members, at its pointer, before parsing; 1,000 pass", () => {
+    expect(() => parseJsonBody(`{${members(1000)}}`)).not.toThrow();
+    for (const [text, pointer] of [[`{${members(1001)}}`, ""], [`{"a":[1,{${members(1001)}}]}`, "/a/1"]] as const) {
+      try {
+        parseJsonBody(text);
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        expect((error as ValidationError).errors).toEqual([{
+          pointer,
+          code: "too_many_items",
+          message: `\`${pointer || "/"}\` has more than 1000 members; no object of this API has that many.`,
+        }]);
+      }
+    }
+    // Members of nested objects count for their own object only; strings holding colons and braces count nothing.
+    const nested = `{"a":{${members(600)}},"b":{${members(600)}},"c":"{:}:{:}"}`;
+    expect(() => parseJsonBody(nested)).not.toThrow();
+  });
+
+  it("lists the first 100 exactness problems, counts all of them, and keeps the value JSON.parse gave", () => {
+    const text = `[${Array.from({ length: 250 }, () => "1e3").join(",")}]`;
+    try {
+      parseJsonBody(text);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InexactJsonError);
+      const inexact = error as InexactJsonError;
+      expect(inexact.errors.length).toBe(100);
+      expect(inexact.total).toBe(250);
+      expect(inexact.errors[99]).toMatchObject({ pointer: "/99", code: "exponent_not_allowed" });
+      expect((inexact.value as number[]).length).toBe(250);
+      expect(inexact.toProblem("r").truncated).toBe(true);
+      expect(inexact.toProblem("r").errors_total).toBe(250);
+    }
   });
 });

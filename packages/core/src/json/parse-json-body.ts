@@ -8,13 +8,23 @@
  *   a double always round-trips) is `too_many_digits`, whatever field it is in. Decimal strings have no such limit.
  * - A duplicate object key is rejected (`duplicate_key`): silently keeping one of the values would drop data.
  *
- * Cost: JSON.parse, one pass over the UTF-8 bytes, and one walk counting the parsed keys. Pointers are computed
- * only when something is wrong (a second, slower pass over the text). A false alarm of the fast pass (none is
- * known) would only cost time: the slow pass decides.
+ * - An object with more than MAX_OBJECT_MEMBERS members is refused (422 `too_many_items` at its pointer) before
+ *   JSON.parse builds it: no object of the API has that many fields, and a 5 MiB object of unknown keys would
+ *   otherwise cost tens of MB to build and a key-per-item error list to report.
+ *
+ * Cost: one pass over the UTF-8 bytes (before JSON.parse), JSON.parse, and one walk counting the parsed keys.
+ * Pointers are computed only when something is wrong (a second, slower pass over the text). A false alarm of the fast
+ * pass (none is known) would only cost time: the slow pass decides. Past MAX_REPORTED_ERRORS items the slow pass
+ * only counts.
  */
 import type { ErrorItem } from "../problem/problem.ts";
 import { jsonPointer } from "../problem/json-pointer.ts";
-import { InvalidJsonError, MAX_REPORTED_ERRORS, ValidationError } from "../problem/validation-error.ts";
+import {
+  InexactJsonError,
+  InvalidJsonError,
+  MAX_REPORTED_ERRORS,
+  ValidationError,
+} from "../problem/validation-error.ts";
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -27,6 +37,11 @@ const LOWER_E = 101;
 const UPPER_E = 69;
 const PLUS = 43;
 const MAX_SIGNIFICANT_DIGITS = 15;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+/** Most members one JSON object may have (no object of the API has more than a few dozen fields). */
+export const MAX_OBJECT_MEMBERS = 1000;
 
 /** Index of the quote closing the string whose opening quote is at `start`. */
 function stringEnd(text: string, start: number): number {
@@ -118,6 +133,8 @@ function countKeys(root: unknown): number {
  * pass then scans them instead of encoding `text` again.
  */
 export function parseJsonBody(text: string, utf8?: Uint8Array): unknown {
+  const scan = scanNumbersAndKeys(utf8 ?? encoder.encode(text));
+  if (scan.oversized) throw tooManyMembers(text);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -125,12 +142,21 @@ export function parseJsonBody(text: string, utf8?: Uint8Array): unknown {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidJsonError(`The request body is not valid JSON: ${reason}`);
   }
-  const { colons, suspicious } = scanNumbersAndKeys(utf8 ?? encoder.encode(text));
-  if (suspicious || colons !== countKeys(value)) {
+  if (scan.suspicious || scan.colons !== countKeys(value)) {
     const problems = locateProblems(text);
-    if (problems.length > 0) throw new ValidationError(problems);
+    if (problems.total > 0) throw new InexactJsonError(problems.items, problems.total, value);
   }
   return value;
+}
+
+/** The 422 for the first object with more than MAX_OBJECT_MEMBERS members, at its pointer. */
+function tooManyMembers(text: string): ValidationError {
+  const pointer = locateOversizedObject(text);
+  return new ValidationError([{
+    pointer,
+    code: "too_many_items",
+    message: `\`${pointer || "/"}\` has more than ${MAX_OBJECT_MEMBERS} members; no object of this API has that many.`,
+  }]);
 }
 
 const encoder = new TextEncoder();
@@ -140,22 +166,30 @@ const OTHER = 0;
 const STRING = 1;
 const KEY = 2;
 const NUMBER = 3;
+const OBJECT_START = 4;
+const OBJECT_END = 5;
 const BYTE_KIND = new Uint8Array(256);
 BYTE_KIND[QUOTE] = STRING;
 BYTE_KIND[COLON] = KEY;
 BYTE_KIND[MINUS] = NUMBER;
+BYTE_KIND[OPEN_BRACE] = OBJECT_START;
+BYTE_KIND[CLOSE_BRACE] = OBJECT_END;
 for (let d = ZERO; d <= NINE; d++) BYTE_KIND[d] = NUMBER;
 
 /**
  * The fast pass: over the UTF-8 bytes (a typed-array loop is markedly faster than charCodeAt; multi-byte
  * characters never contain quote, backslash or ASCII bytes, so the state machine is exact), counts the colons
  * outside strings (one per object key) and tells whether any number token has an exponent or more than 15
- * significant digits.
+ * significant digits, and whether any object has more than MAX_OBJECT_MEMBERS members (a colon belongs to the
+ * innermost open object: a stack of member counts, one per open object). Runs before JSON.parse, on text that may not
+ * be JSON at all: it always ends, and its answer then only decides which error comes first.
  */
-function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: boolean } {
+function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: boolean; oversized: boolean } {
   const n = bytes.length;
   let colons = 0;
   let suspicious = false;
+  const members: number[] = [];
+  let depth = 0;
   let i = 0;
   while (i < n) {
     const kind = BYTE_KIND[bytes[i]!]!;
@@ -171,6 +205,13 @@ function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: bo
       i++;
     } else if (kind === KEY) {
       colons++;
+      if (depth > 0 && ++members[depth - 1]! > MAX_OBJECT_MEMBERS) return { colons, suspicious, oversized: true };
+      i++;
+    } else if (kind === OBJECT_START) {
+      members[depth++] = 0;
+      i++;
+    } else if (kind === OBJECT_END) {
+      if (depth > 0) depth--;
       i++;
     } else {
       if (bytes[i] === MINUS) i++;
@@ -197,7 +238,42 @@ function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: bo
       if (significant > MAX_SIGNIFICANT_DIGITS) suspicious = true;
     }
   }
-  return { colons, suspicious };
+  return { colons, suspicious, oversized: false };
+}
+
+/** Pointer of the first object with more than MAX_OBJECT_MEMBERS members (the slow path of that refusal). */
+function locateOversizedObject(text: string): string {
+  const stack: { array: boolean; index: number; key: string; expectKey: boolean; members: number }[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      if (top !== undefined && !top.array && top.expectKey) {
+        top.key = JSON.parse(text.slice(i, end + 1)) as string;
+        top.expectKey = false;
+        if (++top.members > MAX_OBJECT_MEMBERS) {
+          return jsonPointer(stack.slice(0, -1).map((f) => (f.array ? f.index : f.key)));
+        }
+      }
+      i = end + 1;
+    } else if (c === OPEN_BRACE || c === 91 /* [ */) {
+      stack.push({ array: c !== OPEN_BRACE, index: 0, key: "", expectKey: c === OPEN_BRACE, members: 0 });
+      i++;
+    } else if (c === CLOSE_BRACE || c === 93 /* ] */) {
+      stack.pop();
+      i++;
+    } else if (c === 44 /* , */) {
+      if (top !== undefined) {
+        if (top.array) top.index++;
+        else top.expectKey = true;
+      }
+      i++;
+    } else i++;
+  }
+  return "";
 }
 
 interface Frame {
@@ -208,9 +284,13 @@ interface Frame {
   readonly keys: Set<string> | null;
 }
 
-/** Slow path: walks the (valid) JSON text again, tracking the path, and lists every offending token. */
-function locateProblems(text: string): ErrorItem[] {
+/**
+ * Slow path: walks the (valid) JSON text again, tracking the path, and lists the offending tokens (the first
+ * MAX_REPORTED_ERRORS; the rest are only counted).
+ */
+function locateProblems(text: string): { items: ErrorItem[]; total: number } {
   const items: ErrorItem[] = [];
+  let total = 0;
   const stack: Frame[] = [];
   const token: NumberToken = { end: 0, exponent: false, significant: 0 };
   /** Pointer of the current value, or (with `key`) of a key of the innermost object. */
@@ -220,8 +300,10 @@ function locateProblems(text: string): ErrorItem[] {
     if (key !== undefined) segments.push(key);
     return jsonPointer(segments);
   };
-  const add = (item: ErrorItem) => {
-    if (items.length < MAX_REPORTED_ERRORS) items.push(item);
+  const full = () => items.length >= MAX_REPORTED_ERRORS;
+  const add = (item: () => ErrorItem) => {
+    total++;
+    if (!full()) items.push(item());
   };
   const n = text.length;
   let i = 0;
@@ -233,8 +315,10 @@ function locateProblems(text: string): ErrorItem[] {
       if (top !== undefined && !top.array && top.expectKey) {
         const key = JSON.parse(text.slice(i, end + 1)) as string;
         if (top.keys!.has(key)) {
-          const pointer = path(key);
-          add({ pointer, code: "duplicate_key", message: `\`${pointer}\` appears more than once in its object.` });
+          add(() => {
+            const pointer = path(key);
+            return { pointer, code: "duplicate_key", message: `\`${pointer}\` appears more than once in its object.` };
+          });
         }
         top.keys!.add(key);
         top.key = key;
@@ -258,25 +342,31 @@ function locateProblems(text: string): ErrorItem[] {
       i++;
     } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
       readNumber(text, i, token);
-      const raw = text.slice(i, token.end);
+      const start = i;
       if (token.exponent) {
-        const pointer = path();
-        add({
-          pointer,
-          code: "exponent_not_allowed",
-          message: `\`${pointer || "/"}\` is written with an exponent (${raw}); write numbers as plain decimals.`,
+        add(() => {
+          const pointer = path();
+          const raw = text.slice(start, token.end);
+          return {
+            pointer,
+            code: "exponent_not_allowed",
+            message: `\`${pointer || "/"}\` is written with an exponent (${raw}); write numbers as plain decimals.`,
+          };
         });
       } else if (token.significant > MAX_SIGNIFICANT_DIGITS) {
-        const pointer = path();
-        add({
-          pointer,
-          code: "too_many_digits",
-          message: `\`${pointer || "/"}\` has more than ${MAX_SIGNIFICANT_DIGITS} significant digits (${raw}) and ` +
-            "cannot be read exactly as a JSON number; send it as a decimal string.",
+        add(() => {
+          const pointer = path();
+          const raw = text.slice(start, token.end);
+          return {
+            pointer,
+            code: "too_many_digits",
+            message: `\`${pointer || "/"}\` has more than ${MAX_SIGNIFICANT_DIGITS} significant digits (${raw}) ` +
+              "and cannot be read exactly as a JSON number; send it as a decimal string.",
+          };
         });
       }
       i = token.end;
     } else i++;
   }
-  return items;
+  return { items, total };
 }

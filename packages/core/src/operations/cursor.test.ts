@@ -104,4 +104,47 @@ describe("cursors", () => {
       expect(code(() => decodeCursor("transactions", ME, {}, cursor))).toBe("cursor:invalid_cursor");
     }
   });
+
+  it("refuse a forged cursor (right fingerprints, position PostgreSQL cannot read) instead of failing in the database", () => {
+    const forge = (list: "imports" | "transactions", key: string, change: Record<string, unknown>) => {
+      const good = JSON.parse(atob(encodeCursor(list, ME, {}, key, ID).replaceAll("-", "+").replaceAll("_", "/")));
+      return btoa(JSON.stringify({ ...good, ...change })).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+    };
+    const badTransactions = [
+      { id: "not-a-uuid" },
+      { id: "00000000-0000-4000-8000-00000000000g" },
+      { id: "00000000000040008000000000000001" },
+      { k: "0000-01-01" },
+      { k: "2026-13-01" },
+    ];
+    for (const change of badTransactions) {
+      expect(
+        code(() => decodeCursor("transactions", ME, {}, forge("transactions", "2026-03-01", change))),
+        JSON.stringify(change),
+      )
+        .toBe("cursor:invalid_cursor");
+    }
+    const badImports = [
+      { k: "0000-03-01T10:00:00Z" },
+      { k: "2026-02-30T10:00:00Z" },
+      { k: "2026-03-01T24:00:00Z" },
+      { k: "2026-03-01T10:60:00Z" },
+      { k: "2026-03-01T10:00:60Z" },
+      { k: "2026-03-01T10:00:00+16:00" },
+      { k: "2026-03-01T10:00:00+99:99" },
+      { k: "2026-03-01T10:00:00.1234567Z" },
+      { id: "imp-1" },
+    ];
+    for (const change of badImports) {
+      expect(
+        code(() => decodeCursor("imports", ME, {}, forge("imports", "2026-03-01T10:00:00Z", change))),
+        JSON.stringify(change),
+      )
+        .toBe("cursor:invalid_cursor");
+    }
+    // Controls: what the database issues is still accepted.
+    for (const key of ["2026-03-01T10:00:00.123456Z", "2026-03-01T10:00:00+15:59", "0001-01-01T00:00:00-05:00"]) {
+      expect(decodeCursor("imports", ME, {}, encodeCursor("imports", ME, {}, key, ID))).toEqual({ key, id: ID });
+    }
+  });
 });

@@ -15,8 +15,7 @@ export type CursorFilters = Readonly<Record<string, string | undefined>>;
 /** 2 added the filter fingerprint `f`; a version 1 cursor is refused as unsupported (start again from page one). */
 const VERSION = 2;
 const TAG: Record<CursorList, string> = { imports: "i", transactions: "t" };
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-const ID = /^[0-9A-Za-z-]{1,64}$/;
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:Z|[+-](\d{2}):(\d{2}))$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Two FNV-1a 32-bit hashes with different offsets: a 64-bit fingerprint as 16 hex digits. */
@@ -80,6 +79,18 @@ export function encodeCursor(
 export const FILTER_MISMATCH_MESSAGE =
   "Parameter `cursor`: this cursor was issued for other filters; repeat the original filters or start over.";
 
+/**
+ * A timestamp PostgreSQL reads as the same instant it was issued as: a real calendar date from year 1, a time of day
+ * within 00:00:00–23:59:59 (at most microseconds, PostgreSQL's precision) and an offset within ±15:59. A forged
+ * cursor with year 0000, hour 24 or an offset of 99:00 would otherwise reach the database as a 500.
+ */
+function isValidTimestamp(text: string): boolean {
+  const m = TIMESTAMP.exec(text);
+  if (m === null || !isValidDate(m[1]!)) return false;
+  if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return false;
+  return m[6] === undefined || (Number(m[6]) <= 15 && Number(m[7]) <= 59);
+}
+
 function invalid(message: string): ValidationError {
   return new ValidationError([{ parameter: "cursor", code: "invalid_cursor", message }]);
 }
@@ -109,8 +120,8 @@ export function decodeCursor(
   if (l !== TAG[list]) throw invalid("Parameter `cursor` belongs to a different list.");
   if (s !== fingerprint(subject)) throw invalid("Parameter `cursor` was issued to a different user.");
   if (f !== fingerprint(normalizeFilters(filters))) throw invalid(FILTER_MISMATCH_MESSAGE);
-  const keyOk = typeof k === "string" && (list === "imports" ? TIMESTAMP.test(k) : isValidDate(k));
-  if (!keyOk || typeof id !== "string" || !ID.test(id)) {
+  const keyOk = typeof k === "string" && (list === "imports" ? isValidTimestamp(k) : isValidDate(k));
+  if (!keyOk || typeof id !== "string" || !UUID.test(id)) {
     throw invalid("Parameter `cursor` is damaged; pass `next_cursor` unchanged.");
   }
   return { key: k as string, id };

@@ -21,10 +21,7 @@ export class ErrorCollector {
   }
 
   toError(): ValidationError {
-    const detail = this.total > this.items.length
-      ? `The request has ${this.total} invalid values; the first ${this.items.length} are listed in errors.`
-      : undefined;
-    return new ValidationError(this.items, detail);
+    return new ValidationError(this.items, undefined, this.total);
   }
 
   throwIfAny(): void {

@@ -44,6 +44,13 @@ describe("operation registry", () => {
       ["list_statement_transactions", "account", "get", "/v1/me/statements/transactions"],
       ["calculate_trends", "calculation", "post", "/v1/analytics/trends"],
       ["get_trends", "account", "get", "/v1/me/analytics/trends"],
+      ["calculate_net_worth", "calculation", "post", "/v1/analytics/net-worth"],
+      ["get_net_worth", "account", "get", "/v1/me/analytics/net-worth"],
+      ["list_accounts", "account", "get", "/v1/me/accounts"],
+      ["calculate_recurring", "calculation", "post", "/v1/analytics/recurring"],
+      ["get_recurring", "account", "get", "/v1/me/analytics/recurring"],
+      ["calculate_forecast", "calculation", "post", "/v1/analytics/forecast"],
+      ["get_forecast", "account", "get", "/v1/me/analytics/forecast"],
     ]);
     expect(byName.get_cashflow).toBe(list[5]);
   });

@@ -17,6 +17,13 @@ import { listStatementImportsOperation } from "./list-statement-imports.ts";
 import { listStatementTransactionsOperation } from "./list-statement-transactions.ts";
 import { calculateTrendsOperation } from "./calculate-trends.ts";
 import { getTrendsOperation } from "./get-trends.ts";
+import { calculateNetWorthOperation } from "./calculate-net-worth.ts";
+import { getNetWorthOperation } from "./get-net-worth.ts";
+import { listAccountsOperation } from "./list-accounts.ts";
+import { calculateRecurringOperation } from "./calculate-recurring.ts";
+import { getRecurringOperation } from "./get-recurring.ts";
+import { calculateForecastOperation } from "./calculate-forecast.ts";
+import { getForecastOperation } from "./get-forecast.ts";
 
 /** Builds the schemas and the ten operations with the given limits (default: API.md §5). */
 export function createOperations(limits: Partial<Limits> = {}) {
@@ -34,6 +41,13 @@ export function createOperations(limits: Partial<Limits> = {}) {
     list_statement_transactions: listStatementTransactionsOperation(schemas),
     calculate_trends: calculateTrendsOperation(schemas),
     get_trends: getTrendsOperation(schemas),
+    calculate_net_worth: calculateNetWorthOperation(schemas),
+    get_net_worth: getNetWorthOperation(schemas),
+    list_accounts: listAccountsOperation(schemas),
+    calculate_recurring: calculateRecurringOperation(schemas),
+    get_recurring: getRecurringOperation(schemas),
+    calculate_forecast: calculateForecastOperation(schemas),
+    get_forecast: getForecastOperation(schemas),
   };
   const list: readonly Operation[] = Object.values(byName);
   return { schemas, byName, list };

@@ -19,7 +19,8 @@ export function listStatementTransactionsOperation(schemas: Schemas) {
       "`from`/`to` (inclusive dates), `category` (exact match) and `kind`. Pass `next_cursor` as `cursor` with " +
       "the same filters for the next page: a cursor carries a fingerprint of the filters it was issued for, and a " +
       "cursor sent with other filters (one added, dropped or changed; their order does not matter) is refused " +
-      "with 422 `invalid_cursor` on parameter `cursor`. Money is in each transaction's own currency. Requires a bearer token.",
+      "with 422 `validation_failed`, whose `errors[]` names parameter `cursor` with code `invalid_cursor`. " +
+      "Money is in each transaction's own currency. Requires a bearer token.",
     input: transactionsQuery,
     output: transactionsPage,
     async run(input, ctx) {

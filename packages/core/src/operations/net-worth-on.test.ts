@@ -1,29 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { StatementImportRow } from "../contracts/account-data.ts";
 import { InMemoryAccountData } from "../testing/in-memory-account-data.ts";
+import { storedImport } from "../testing/statement-import.ts";
 import { storedTransaction } from "../testing/stored-transaction.ts";
 import { netWorthOn } from "./net-worth-on.ts";
 
 let n = 0;
-function imp(fields: Partial<StatementImportRow> & Pick<StatementImportRow, "account_name">): StatementImportRow {
-  n += 1;
-  return {
-    id: `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-    file_name: "s.csv",
-    format: "csv",
-    status: "completed",
-    statement_start: null,
-    statement_end: null,
-    currency: "EUR",
-    opening_balance_minor: 0,
-    closing_balance_minor: null,
-    transaction_count: 0,
-    duplicate_count: 0,
-    error_count: 0,
-    imported_at: `2026-05-01T00:00:${String(n % 60).padStart(2, "0")}Z`,
-    ...fields,
-  };
-}
+/** Imports stamped one second apart, in creation order. */
+const imp = (fields: Parameters<typeof storedImport>[0]) =>
+  storedImport({ imported_at: `2026-05-01T00:00:${String(++n % 60).padStart(2, "0")}Z`, ...fields });
 const tx = (importId: string, date: string, amount: number, currency = "EUR") =>
   storedTransaction(date, amount, null, currency, { statement_import_id: importId });
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { jsonPointer } from "./json-pointer.ts";
 import type { ErrorItem, ErrorItemCode } from "./problem.ts";
-import { ValidationError } from "./validation-error.ts";
+import { MAX_REPORTED_ERRORS, ValidationError } from "./validation-error.ts";
 
 /** The regex source that marks a calendar-date field (see contracts/primitives.ts). */
 export const DATE_PATTERN_SOURCE = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -72,18 +72,34 @@ export function problemFromZodError(
   const hasRoot = input.length > 0;
   const root = input[0];
   const items: ErrorItem[] = [];
+  let total = 0;
   // zod may still run length checks on a value of the wrong type ("expected string" and "too short" for an
   // array); once a value has the wrong type or is missing, that is the only thing reported about it.
   const wrongType = new Set<string>();
   for (const issue of error.issues) {
+    if (items.length >= MAX_REPORTED_ERRORS) {
+      // Past the cap nothing more is built (no pointers, no messages, no lookups in the input): only counted.
+      total += issue.code === "unrecognized_keys"
+        ? issue.keys.length
+        : wrongType.has(whereOf(location, issue.path))
+        ? 0
+        : 1;
+      continue;
+    }
     for (const item of mapIssue(issue, location, root, hasRoot)) {
       const where = item.pointer ?? item.parameter ?? "";
       if (wrongType.has(where)) continue;
       if (item.code === "invalid_type" || item.code === "required") wrongType.add(where);
-      items.push(item);
+      total++;
+      if (items.length < MAX_REPORTED_ERRORS) items.push(item);
     }
   }
-  return new ValidationError(items);
+  return new ValidationError(items, undefined, total);
+}
+
+/** The key `wrongType` holds for a path: its pointer, or its query parameter's name. */
+function whereOf(location: "body" | "query", path: readonly PropertyKey[]): string {
+  return location === "query" ? (path.length ? String(path[0]) : "") : jsonPointer(path);
 }
 
 function place(location: "body" | "query", path: readonly PropertyKey[]): { pointer: string } | { parameter: string } {

@@ -50,3 +50,37 @@ describe("problem type", () => {
 function item() {
   return { pointer: "/a", code: "required", message: "Required." } as const;
 }
+
+describe("capped error lists", () => {
+  const item = (i: number) => ({ pointer: `/x/${i}`, code: "invalid_value" as const, message: `bad ${i}` });
+
+  it("keep the first 100 items, count them all, and mark the problem truncated", () => {
+    const error = new ValidationError(Array.from({ length: 150 }, (_, i) => item(i)), undefined, 2417);
+    expect(error.errors.length).toBe(100);
+    expect(error.total).toBe(2417);
+    expect(error.message).toBe("The request has 2417 invalid values; the first 100 are listed in errors.");
+    const problem = error.toProblem("r1");
+    expect(problem.truncated).toBe(true);
+    expect(problem.errors_total).toBe(2417);
+    expect(Object.keys(problem).slice(-3)).toEqual(["errors", "truncated", "errors_total"]);
+  });
+
+  it("leave a complete list unmarked", () => {
+    const problem = new ValidationError([item(1), item(2)]).toProblem("r2");
+    expect(problem.truncated).toBeUndefined();
+    expect(problem.errors_total).toBeUndefined();
+    expect(makeProblem("validation_failed", "x", "r3", [item(1)], undefined, 1)).not.toHaveProperty("truncated");
+  });
+
+  it("merge two lists into one answer: first list first, a pointer reported twice only once, totals added", () => {
+    const merged = ValidationError.merge(new ValidationError([item(1)]), new ValidationError([item(1), item(2)]));
+    expect(merged.errors.map((e) => e.pointer)).toEqual(["/x/1", "/x/2"]);
+    expect(merged.total).toBe(2);
+    const big = ValidationError.merge(
+      new ValidationError(Array.from({ length: 100 }, (_, i) => item(i)), undefined, 300),
+      new ValidationError([item(500)], undefined, 40),
+    );
+    expect(big.errors.length).toBe(100);
+    expect(big.total).toBe(340);
+  });
+});

@@ -8,6 +8,7 @@ export type ProblemCode =
   | "unauthorized"
   | "not_found"
   | "method_not_allowed"
+  | "request_timeout"
   | "payload_too_large"
   | "unsupported_media_type"
   | "validation_failed"
@@ -77,6 +78,10 @@ export interface Problem {
   readonly code: ProblemCode;
   readonly request_id: string;
   readonly errors?: readonly ErrorItem[];
+  /** Present (true) only when `errors` lists the first MAX_REPORTED_ERRORS of more. */
+  readonly truncated?: true;
+  /** How many invalid values were found in all; present only with `truncated`. */
+  readonly errors_total?: number;
 }
 
 /** Human titles of the problem codes. */
@@ -85,6 +90,7 @@ export const PROBLEM_TITLES: Readonly<Record<ProblemCode, string>> = {
   unauthorized: "Unauthorized",
   not_found: "Not found",
   method_not_allowed: "Method not allowed",
+  request_timeout: "Request timeout",
   payload_too_large: "Payload too large",
   unsupported_media_type: "Unsupported media type",
   validation_failed: "Validation failed",
@@ -99,6 +105,7 @@ export const PROBLEM_STATUS: Readonly<Record<ProblemCode, number>> = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
@@ -124,7 +131,7 @@ export function problemType(code: ProblemCode, typeBase?: string): string {
 
 /**
  * Builds a problem object with fixed key order. `errors` is present only when given; `typeBase` makes `type`
- * absolute (see `problemType`).
+ * absolute (see `problemType`); `errorsTotal` above the number of `errors` adds `truncated: true` and `errors_total`.
  */
 export function makeProblem(
   code: ProblemCode,
@@ -132,6 +139,7 @@ export function makeProblem(
   requestId: string,
   errors?: readonly ErrorItem[],
   typeBase?: string,
+  errorsTotal?: number,
 ): Problem {
   const problem: Problem = {
     type: problemType(code, typeBase),
@@ -141,5 +149,7 @@ export function makeProblem(
     code,
     request_id: requestId,
   };
-  return errors === undefined ? problem : { ...problem, errors };
+  if (errors === undefined) return problem;
+  if (errorsTotal === undefined || errorsTotal <= errors.length) return { ...problem, errors };
+  return { ...problem, errors, truncated: true, errors_total: errorsTotal };
 }

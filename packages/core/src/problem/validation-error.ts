@@ -1,28 +1,60 @@
 import { type ErrorItem, makeProblem, type Problem } from "./problem.ts";
 
-/** Most error items reported in one response; the detail then says how many there were in all. */
+/**
+ * Most error items reported in one response. Past it the problem carries `truncated: true` and `errors_total`, and
+ * the validators build no more items (no pointers, no messages): they only count.
+ */
 export const MAX_REPORTED_ERRORS = 100;
 
 /** A 422 `validation_failed`: the request is well-formed JSON but breaks the contract. */
 export class ValidationError extends Error {
   readonly status = 422 as const;
   readonly code = "validation_failed" as const;
+  /** At most MAX_REPORTED_ERRORS items, in the order found. */
   readonly errors: readonly ErrorItem[];
+  /** How many invalid values were found in all (at least `errors.length`). */
+  readonly total: number;
 
-  constructor(errors: readonly ErrorItem[], detail?: string) {
-    super(detail ?? ValidationError.summarize(errors));
+  /** `total`: how many were found when `errors` holds only the first of them. Items past the cap are dropped. */
+  constructor(errors: readonly ErrorItem[], detail?: string, total?: number) {
+    const kept = errors.length > MAX_REPORTED_ERRORS ? errors.slice(0, MAX_REPORTED_ERRORS) : errors;
+    const all = Math.max(total ?? errors.length, errors.length);
+    super(detail ?? ValidationError.summarize(kept, all));
     this.name = "ValidationError";
-    this.errors = errors;
+    this.errors = kept;
+    this.total = all;
   }
 
   /** The problem body of this error; `typeBase` as in `makeProblem`. */
   toProblem(requestId: string, typeBase?: string): Problem {
-    return makeProblem("validation_failed", this.message, requestId, this.errors, typeBase);
+    return makeProblem("validation_failed", this.message, requestId, this.errors, typeBase, this.total);
   }
 
-  static summarize(errors: readonly ErrorItem[]): string {
+  static summarize(errors: readonly ErrorItem[], total = errors.length): string {
+    if (total > errors.length) {
+      return `The request has ${total} invalid values; the first ${errors.length} are listed in errors.`;
+    }
     if (errors.length === 1) return `The request has 1 invalid value: ${errors[0]!.message}`;
     return `The request has ${errors.length} invalid values; see errors.`;
+  }
+
+  /** One error holding both lists' items (capped) and totals: all problems of a request answered at once. */
+  static merge(first: ValidationError, second: ValidationError): ValidationError {
+    const seen = new Set(first.errors.map((e) => e.pointer ?? e.parameter));
+    const extra = second.errors.filter((e) => !seen.has(e.pointer ?? e.parameter));
+    const dropped = second.errors.length - extra.length;
+    return new ValidationError([...first.errors, ...extra], undefined, first.total + second.total - dropped);
+  }
+}
+
+/**
+ * Exactness problems of a JSON body that is still valid JSON (duplicate keys, exponents, too many digits), with the
+ * value JSON.parse gave: the routes validate that value too and answer both lists in one 422.
+ */
+export class InexactJsonError extends ValidationError {
+  constructor(errors: readonly ErrorItem[], total: number, readonly value: unknown) {
+    super(errors, undefined, total);
+    this.name = "InexactJsonError";
   }
 }
 

@@ -64,6 +64,20 @@ describe("spendingByCategory (hand-worked)", () => {
     expect(r2.total).toBe(0);
     expect(r2.categories.map((c) => c.share_percent)).toEqual([null, null]);
   });
+
+  it("share is null when refunds exceed spending (a negative total), never a negative share of it", () => {
+    // a: 10.00 spent; b: 50.00 refunded; the total is 10.00 − 50.00 = −40.00.
+    const r3 = spendingByCategory(
+      [entry("2026-02-01", -1000, "expense", "a"), entry("2026-02-02", 5000, "expense", "b")],
+      null,
+      null,
+    );
+    expect(r3.total).toBe(-4000);
+    expect(r3.categories.map((c) => [c.category, c.total, c.share_percent])).toEqual([
+      ["a", 1000, null],
+      ["b", -5000, null],
+    ]);
+  });
 });
 
 describe("spendingByCategory properties", () => {
@@ -76,6 +90,20 @@ describe("spendingByCategory properties", () => {
       const counted = r.categories.reduce((s, c) => s + c.transaction_count, 0);
       expect(counted + r.excluded.income_count + r.excluded.transfer_count + r.excluded.outside_period_count)
         .toBe(list.length);
+    }));
+  });
+
+  it("shares are numbers exactly when the total is positive, and then sum to about 100", () => {
+    fc.assert(fc.property(entries, (list) => {
+      const r = spendingByCategory(list, null, null);
+      const shares = r.categories.map((c) => c.share_percent);
+      if (r.total <= 0) expect(shares.every((s) => s === null)).toBe(true);
+      else {
+        expect(shares.every((s) => typeof s === "number")).toBe(true);
+        // each share is rounded to 0.01, so the sum is 100 within half a hundredth per category
+        const sum = shares.reduce<number>((a, s) => a + s!, 0);
+        expect(Math.abs(sum - 100)).toBeLessThanOrEqual(0.005 * shares.length + 1e-9);
+      }
     }));
   });
 

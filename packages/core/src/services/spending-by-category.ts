@@ -24,6 +24,8 @@ export interface Spending {
  * Spending by category (API.md §2 SpendingReport), amounts in minor units. Only `expense` entries dated within
  * [from, to] count (null bound = unbounded; null date = outside). Income and transfers are counted in `excluded`
  * whatever their date. Categories: total descending, then name ascending, null after a named category of equal total.
+ * `share_percent` is null unless the report total is positive: a share of zero or of a negative total (refunds
+ * exceeding spending) means nothing, as with a zero denominator.
  */
 export function spendingByCategory(
   entries: readonly LedgerEntry[],
@@ -64,7 +66,7 @@ export function spendingByCategory(
     categories.push({
       category,
       total: bucket.total,
-      share_percent: percentage(bucket.total, total),
+      share_percent: total > 0 ? percentage(bucket.total, total) : null,
       transaction_count: bucket.count,
     });
   }

@@ -11,11 +11,16 @@ import type {
   LedgerTotalRow,
   MonthlySpendingRow,
   ProfileRow,
+  RecurringMemberRow,
+  RecurringOccurrenceRow,
   StatementBalanceRow,
   StatementImportRow,
   StatementTransactionFilter,
   StatementTransactionRow,
 } from "../contracts/account-data.ts";
+import { compareCodePoints } from "../services/code-point-order.ts";
+import { recurringKey } from "../services/recurring-key.ts";
+import { keySource } from "../services/recurring-groups.ts";
 
 /** A statement transaction as stored: the read function's row, with the kind as imported. */
 export interface StoredTransaction extends Omit<StatementTransactionRow, "kind"> {
@@ -144,6 +149,50 @@ export class InMemoryAccountData implements AccountData {
         contribution_count: own.length,
       };
     }));
+  }
+
+  /** The candidates of the recurring rules in `currency` dated from…to, with their key and direction. */
+  private recurringCandidates(currency: string, from: string, to: string) {
+    return (this.stored.transactions ?? [])
+      .filter((t) => t.currency === currency && resolved(t) !== "transfer" && t.amount_minor !== 0)
+      .filter((t) => t.date >= from && t.date <= to)
+      .map((t) => {
+        const name = keySource({ counterparty: t.counterparty ?? undefined, description: t.description ?? undefined });
+        const direction: "inflow" | "outflow" = t.amount_minor > 0 ? "inflow" : "outflow";
+        return { t, name, key: recurringKey(name), direction };
+      })
+      .sort((a, b) =>
+        compareCodePoints(a.key, b.key) || (a.direction < b.direction ? -1 : a.direction > b.direction ? 1 : 0) ||
+        (a.t.date < b.t.date ? -1 : a.t.date > b.t.date ? 1 : a.t.id < b.t.id ? -1 : a.t.id > b.t.id ? 1 : 0)
+      );
+  }
+
+  recurringOccurrences(currency: string, from: string, to: string): Promise<RecurringOccurrenceRow[]> {
+    this.calls.push(`recurringOccurrences(${currency},${from},${to})`);
+    const rows: { -readonly [K in keyof RecurringOccurrenceRow]: RecurringOccurrenceRow[K] }[] = [];
+    for (const { t, key, direction } of this.recurringCandidates(currency, from, to)) {
+      const last = rows[rows.length - 1];
+      if (last !== undefined && last.key === key && last.direction === direction && last.date === t.date) {
+        last.amount_minor += t.amount_minor;
+        last.transaction_count += 1;
+      } else rows.push({ key, direction, date: t.date, amount_minor: t.amount_minor, transaction_count: 1 });
+    }
+    return Promise.resolve(rows);
+  }
+
+  recurringMembers(
+    currency: string,
+    from: string,
+    to: string,
+    groups: readonly { key: string; direction: "inflow" | "outflow" }[],
+  ): Promise<RecurringMemberRow[]> {
+    this.calls.push(`recurringMembers(${currency},${from},${to},${groups.length})`);
+    const wanted = new Set(groups.map((g) => `${g.direction}\n${g.key}`));
+    return Promise.resolve(
+      this.recurringCandidates(currency, from, to)
+        .filter((c) => wanted.has(`${c.direction}\n${c.key}`))
+        .map(({ t, name, key, direction }) => ({ key, direction, date: t.date, id: t.id, category: t.category, name })),
+    );
   }
 
   statementImports(limit: number, after?: { imported_at: string; id: string }): Promise<StatementImportRow[]> {

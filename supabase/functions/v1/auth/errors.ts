@@ -8,6 +8,7 @@
 export type AuthFailureReason =
   | "missing_token"
   | "malformed_header"
+  | "api_key"
   | "malformed_token"
   | "algorithm_not_allowed"
   | "unknown_key"

@@ -197,3 +197,36 @@ Deno.test("verifier: error messages never echo the token", async () => {
   const e = await refused(token, "wrong_role");
   assert.ok(!e.message.includes(token.slice(0, 20)));
 });
+
+Deno.test('verifier: a project API key is refused with "sign in first"', async () => {
+  const legacyAnon = await sign(secretKey, { iss: "supabase", ref: "project-ref", role: "anon" });
+  for (const token of ["sb_publishable_AbC123_dEf456", legacyAnon]) {
+    const error = await refused(token, "api_key");
+    assert.match(error.message, /^Sign in first: this route needs a user's access token/);
+    await refused(token, "api_key", legacyVerifier);
+  }
+});
+
+Deno.test("verifier: a token of another issuer names the expected issuer, whatever key signed it", async () => {
+  const expected = `the expected issuer is \`${ISSUER}\``;
+  const port = await refused(await sign(es, userClaims({ iss: "http://127.0.0.1:54377/auth/v1" })), "wrong_issuer");
+  assert.ok(
+    port.message.startsWith("The token was issued by `http://127.0.0.1:54377/auth/v1`, not by this project's Auth: "),
+  );
+  assert.ok(port.message.includes(expected), port.message);
+  const foreignProject = await testKey("ES256", "other-project-key");
+  const other = await refused(
+    await sign(foreignProject, userClaims({ iss: "https://other-ref.supabase.co/auth/v1" })),
+    "wrong_issuer",
+  );
+  assert.ok(other.message.includes("`https://other-ref.supabase.co/auth/v1`") && other.message.includes(expected));
+  const none = await refused(await sign(es, userClaims({ iss: undefined })), "wrong_issuer");
+  assert.ok(none.message.startsWith("The token has no issuer (iss): ") && none.message.includes(expected));
+  // An issuer that is not short printable text is not repeated back.
+  const odd = await refused(await sign(es, userClaims({ iss: "x".repeat(300) })), "wrong_issuer");
+  assert.ok(
+    odd.message.startsWith("The token was not issued by this project's Auth: ") && !odd.message.includes("xxx"),
+  );
+  const notString = await refused(await sign(es, userClaims({ iss: 42 })), "wrong_issuer");
+  assert.ok(notString.message.includes(expected));
+});

@@ -5,8 +5,9 @@
  * `authenticated`; `role` is `authenticated`; `sub` is a UUID. See docs/CONFIGURATION.md for why this uses jose
  * directly rather than @supabase/server.
  */
-import { decodeProtectedHeader, jwtVerify, type JWTVerifyOptions } from "jose";
+import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTVerifyOptions } from "jose";
 import type { AuthConfig } from "../config.ts";
+import { apiKeyRefusal, isApiKeyToken } from "./api-key.ts";
 import { extractBearerToken } from "./authorization-header.ts";
 import { checkUserClaims } from "./claims.ts";
 import { AuthError, KeySetUnavailableError } from "./errors.ts";
@@ -48,12 +49,18 @@ export function createTokenVerifier(
   return {
     async verify(authorizationHeader) {
       const token = extractBearerToken(authorizationHeader);
+      if (isApiKeyToken(token)) throw apiKeyRefusal();
       let alg: unknown;
+      let claimedIssuer: unknown;
       try {
         alg = decodeProtectedHeader(token).alg;
+        claimedIssuer = decodeJwt(token).iss;
       } catch {
         throw new AuthError("malformed_token", "The bearer token is not a well-formed JWT.");
       }
+      // Checked before the signature (a 401 either way) so that a token of another project or another local port
+      // is told which issuer this API expects, whatever key signed it.
+      if (claimedIssuer !== auth.issuer) throw wrongIssuer(claimedIssuer, auth.issuer);
       let payload: Record<string, unknown>;
       try {
         if (alg === "HS256" && secret !== undefined) {
@@ -65,14 +72,29 @@ export function createTokenVerifier(
           throw new AuthError("algorithm_not_allowed", "The token's signing algorithm is not accepted.");
         }
       } catch (error) {
-        throw translate(error, keySet.remote);
+        throw translate(error, keySet.remote, auth.issuer);
       }
       return { sub: checkUserClaims(payload), claims: payload, token };
     },
   };
 }
 
-function translate(error: unknown, remote: boolean): Error {
+/** The refusal of a token whose `iss` is not `expected`; names both issuers when the token's is printable. */
+export function wrongIssuer(claimed: unknown, expected: string): AuthError {
+  const shown = typeof claimed === "string" && /^[\x20-\x7e]{1,200}$/.test(claimed) ? claimed : undefined;
+  const what = claimed === undefined
+    ? "The token has no issuer (iss)"
+    : shown === undefined
+    ? "The token was not issued by this project's Auth"
+    : `The token was issued by \`${shown}\`, not by this project's Auth`;
+  return new AuthError(
+    "wrong_issuer",
+    `${what}: the expected issuer is \`${expected}\` (a token made for another project, or for a local server on ` +
+      "another port, is refused).",
+  );
+}
+
+function translate(error: unknown, remote: boolean, issuer: string): Error {
   if (error instanceof AuthError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const claim = (error as { claim?: unknown } | null)?.claim;
@@ -81,7 +103,7 @@ function translate(error: unknown, remote: boolean): Error {
       return new AuthError("expired", "The token has expired.");
     case "ERR_JWT_CLAIM_VALIDATION_FAILED":
       if (claim === "nbf") return new AuthError("not_yet_valid", "The token is not valid yet (nbf).");
-      if (claim === "iss") return new AuthError("wrong_issuer", "The token was not issued by this project's Auth.");
+      if (claim === "iss") return wrongIssuer(undefined, issuer);
       if (claim === "aud") {
         return new AuthError("wrong_audience", 'The token\'s audience must include "authenticated".');
       }

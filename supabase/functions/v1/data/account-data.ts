@@ -11,6 +11,8 @@ import {
   toLedgerTotal,
   toMonthlySpending,
   toProfile,
+  toRecurringMember,
+  toRecurringOccurrence,
   toStatementBalance,
   toStatementImport,
   toStatementTransaction,
@@ -24,6 +26,8 @@ export type ReadFunction =
   | "me_goals"
   | "me_budget_months"
   | "me_monthly_spending"
+  | "me_recurring_occurrences"
+  | "me_recurring_members"
   | "me_statement_imports"
   | "me_statement_transactions"
   | "me_statement_balances";
@@ -52,6 +56,19 @@ export function createAccountData(call: CallReadFunction): AccountData {
     async monthlySpending(currency, fromMonth, toMonth) {
       const rows = await call("me_monthly_spending", { p_currency: currency, p_from: fromMonth, p_to: toMonth });
       return rows.map(toMonthlySpending);
+    },
+    async recurringOccurrences(currency, from, to) {
+      const rows = await call("me_recurring_occurrences", { p_currency: currency, p_from: from, p_to: to });
+      return rows.map(toRecurringOccurrence);
+    },
+    async recurringMembers(currency, from, to, groups) {
+      const rows = await call("me_recurring_members", {
+        p_currency: currency,
+        p_from: from,
+        p_to: to,
+        p_groups: groups.map((g) => ({ key: g.key, direction: g.direction })),
+      });
+      return rows.map(toRecurringMember);
     },
     async statementImports(limit, after) {
       const rows = await call("me_statement_imports", {

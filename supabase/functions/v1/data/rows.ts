@@ -6,11 +6,14 @@ import type {
   LedgerTotalRow,
   MonthlySpendingRow,
   ProfileRow,
+  RecurringMemberRow,
+  RecurringOccurrenceRow,
   StatementBalanceRow,
   StatementImportRow,
   StatementTransactionRow,
 } from "@pfa/core/contracts/account-data.ts";
 import {
+  direction,
   isoDate,
   kind,
   nullableIsoDate,
@@ -103,6 +106,27 @@ export function toStatementTransaction(r: Row): StatementTransactionRow {
     counterparty: nullableText(r, "counterparty"),
     category: nullableText(r, "category"),
     kind: kind(r, "kind"),
+  };
+}
+
+export function toRecurringOccurrence(r: Row): RecurringOccurrenceRow {
+  return {
+    key: text(r, "key"),
+    direction: direction(r, "direction"),
+    date: isoDate(r, "date"),
+    amount_minor: safeInteger(r, "amount_minor"),
+    transaction_count: safeInteger(r, "transaction_count"),
+  };
+}
+
+export function toRecurringMember(r: Row): RecurringMemberRow {
+  return {
+    key: text(r, "key"),
+    direction: direction(r, "direction"),
+    date: isoDate(r, "date"),
+    id: uuid(r, "id"),
+    category: nullableText(r, "category"),
+    name: text(r, "name"),
   };
 }
 

@@ -117,3 +117,8 @@ export function kind(row: Row, field: string): Kind {
   const value = row[field];
   return typeof value === "string" && KINDS.includes(value) ? value as Kind : bad(field, value, "a kind");
 }
+
+export function direction(row: Row, field: string): "inflow" | "outflow" {
+  const value = row[field];
+  return value === "inflow" || value === "outflow" ? value : bad(field, value, "a direction");
+}

@@ -14,10 +14,12 @@ import {
   TX_B1,
   TX_B2,
   txA,
+  txR,
   USER_A,
   USER_B,
   USER_C,
   USER_NOBODY,
+  USER_R,
 } from "./fixtures.ts";
 import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 import { es256Key, sign, unsignedToken } from "./tokens.ts";
@@ -534,4 +536,293 @@ Deno.test("every JWT claim failure is a 401 with an invalid_token challenge", as
   const accepted = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${skewed}` } });
   assert.equal(accepted.status, 200);
   await accepted.body?.cancel();
+});
+
+Deno.test("a project API key sent as the bearer token (signed-out supabase-js) is told to sign in first", async () => {
+  const legacyAnonKey = await sign(
+    { privateKey: new TextEncoder().encode("the-project's-legacy-jwt-secret-32+bytes"), alg: "HS256" },
+    { iss: "supabase", ref: "project-ref", role: "anon", iat: 1_700_000_000, exp: 2_000_000_000 },
+  );
+  const cases: [string, Record<string, string>][] = [
+    // what supabase-js sends with nobody signed in: the key it was created with, twice
+    ["apikey echo", { Authorization: "Bearer local-anon-key", apikey: "local-anon-key" }],
+    ["publishable key", { Authorization: "Bearer sb_publishable_AbC123_dEf456" }],
+    ["legacy anon key", { Authorization: `Bearer ${legacyAnonKey}`, apikey: legacyAnonKey }],
+    ["legacy anon key, no apikey", { Authorization: `Bearer ${legacyAnonKey}` }],
+  ];
+  for (const [name, headers] of cases) {
+    const response = await harness.fetch("/v1/me/budget/summary", { headers });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
+    const problem = await assertProblem(response, 401, "unauthorized");
+    assert.match(problem.detail, /^Sign in first: this route needs a user's access token/, name);
+    // The same key on a calculation route counts as no token: the route is public.
+    const calc = await harness.fetch("/v1/analytics/cashflow", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ currency: "EUR", year: 2026, transactions: [] }),
+    });
+    assert.equal(calc.status, 200, `${name}: ${await calc.text()}`);
+  }
+});
+
+Deno.test("a token of another issuer (another port, another project) names the expected issuer", async () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      "another local port, this key",
+      await harness.token(USER_A, { iss: "http://127.0.0.1:54377/auth/v1" }),
+      /^The token was issued by `http:\/\/127\.0\.0\.1:54377\/auth\/v1`, not by this project's Auth: /,
+    ],
+    [
+      "another project, its own key",
+      await sign(await es256Key("other-project"), claimsFor(USER_A, { iss: "https://other.supabase.co/auth/v1" })),
+      /^The token was issued by `https:\/\/other\.supabase\.co\/auth\/v1`, not by this project's Auth: /,
+    ],
+    ["no issuer", await harness.token(USER_A, { iss: undefined }), /^The token has no issuer \(iss\): /],
+  ];
+  for (const [name, token, start] of cases) {
+    const response = await harness.fetch("/v1/me/goals/progress", { headers: { Authorization: `Bearer ${token}` } });
+    assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer error="invalid_token"/, name);
+    const problem = await assertProblem(response, 401, "unauthorized");
+    assert.match(problem.detail, start, name);
+    assert.ok(
+      problem.detail.includes("the expected issuer is `http://127.0.0.1:54321/auth/v1`"),
+      `${name}: ${problem.detail}`,
+    );
+  }
+});
+
+Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-level security", async () => {
+  const body = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-03-31"));
+  assertConforms("get_net_worth", body);
+  // Checking (IMPORT_A1, 2026-01-01…02-28) opens at 1,000.00. Its transactions up to 01-31: +3,000.00 − 120.50 −
+  // 40.00, and −10.00 dated 2025-12-30 (before the span, still the statement's) = 3,829.50. Up to 02-28: − 80.00 +
+  // 15.00 − 500.00 = 3,264.50, the computed closing balance; it reports 2,500.00, which counts after its end.
+  // IMPORT_A2 has no opening balance: excluded. The USD travel card is another currency.
+  assert.deepEqual(body, {
+    currency: "EUR",
+    from: "2026-01-01",
+    to: "2026-03-31",
+    net_worth: "2500.00",
+    change: "-1329.50",
+    series: [
+      { date: "2026-01-31", total: "3829.50", account_count: 1 },
+      { date: "2026-02-28", total: "3264.50", account_count: 1 },
+      { date: "2026-03-31", total: "2500.00", account_count: 1 },
+    ],
+    accounts: [{
+      account_name: "Checking",
+      balance: "2500.00",
+      balance_date: "2026-02-28",
+      statements: [{
+        statement_start: "2026-01-01",
+        statement_end: "2026-02-28",
+        opening_balance: "1000.00",
+        computed_closing_balance: "3264.50",
+        reported_closing_balance: "2500.00",
+        difference: "-764.50",
+        continuity_difference: null,
+      }],
+    }],
+    excluded_statement_count: 1,
+  });
+  // User B (USD by default) sees none of it: their only import has no opening balance.
+  const b = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-02-28", USER_B));
+  assert.deepEqual([b.currency, b.net_worth, b.accounts, b.excluded_statement_count], ["USD", "0.00", [], 1]);
+  const nobody = await ok(
+    await get("/v1/me/analytics/net-worth?currency=EUR&from=2026-01-01&to=2026-01-31", USER_NOBODY),
+  );
+  assert.equal(nobody.excluded_statement_count, 0);
+  assert.deepEqual(nobody.series, [{ date: "2026-01-31", total: "0.00", account_count: 0 }]);
+});
+
+Deno.test("GET /v1/me/accounts: balances on as_of for each user; bad ranges and spans are 422", async () => {
+  const a = await ok(await get("/v1/me/accounts?as_of=2026-02-15"));
+  assertConforms("list_accounts", a);
+  // 1,000.00 + 3,000.00 − 120.50 − 40.00 − 10.00 − 80.00 + 15.00 = 3,764.50; the statement does not reconcile.
+  assert.deepEqual(a, {
+    as_of: "2026-02-15",
+    accounts: [{
+      account_name: "Checking",
+      currency: "EUR",
+      balance: "3764.50",
+      balance_date: "2026-02-15",
+      statement_count: 1,
+      reconciled: false,
+    }],
+  });
+  assert.deepEqual((await ok(await get("/v1/me/accounts?currency=USD&as_of=2026-02-15"))).accounts, []);
+  assert.deepEqual((await ok(await get("/v1/me/accounts", USER_B))).accounts, []);
+  const before = await ok(await get("/v1/me/accounts?as_of=2025-12-31"));
+  assert.deepEqual([before.accounts[0].balance, before.accounts[0].statement_count], [null, 0]);
+
+  const reversed = await assertProblem(
+    await get("/v1/me/analytics/net-worth?from=2026-03-01&to=2026-01-31"),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(reversed.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["to", "invalid_range"],
+  ]);
+  const long = await assertProblem(
+    await get("/v1/me/analytics/net-worth?from=2016-01-01&to=2026-01-02"),
+    422,
+    "validation_failed",
+  );
+  assert.deepEqual(long.errors.map((e: { parameter: string; code: string }) => [e.parameter, e.code]), [
+    ["to", "out_of_range"],
+  ]);
+  await assertProblem(await harness.fetch("/v1/me/accounts"), 401, "unauthorized");
+});
+
+Deno.test("GET /v1/me/analytics/recurring: user R's rent and weekly gym in EUR; the transfer and USD left out", async () => {
+  const token = await harness.token(USER_R);
+  const response = await harness.fetch(
+    "/v1/me/analytics/recurring?as_of=2026-03-20",
+    {
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  );
+  const body = await ok(response);
+  assertConforms("get_recurring", body);
+  const id = async (key: string) => {
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(`EUR\noutflow\n${key}`),
+    );
+    return "rs_" +
+      [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0"))
+        .join("").slice(0, 16);
+  };
+  assert.deepEqual(body, {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    streams: [
+      {
+        id: await id("miete"),
+        name: "MIETE 03/26",
+        key: "miete",
+        direction: "outflow",
+        category: "Rent",
+        frequency: "monthly",
+        status: "active",
+        first_date: "2026-01-01",
+        last_date: "2026-03-01",
+        predicted_next_date: "2026-04-01",
+        occurrence_count: 3,
+        average_amount: "-900.00",
+        last_amount: "-900.00",
+        monthly_amount: "-900.00",
+        transaction_ids: [txR(4), txR(5), txR(6)],
+      },
+      {
+        id: await id("fitx"),
+        name: "FitX",
+        key: "fitx",
+        direction: "outflow",
+        category: "Sport",
+        frequency: "weekly",
+        status: "active",
+        first_date: "2026-03-02",
+        last_date: "2026-03-16",
+        predicted_next_date: "2026-03-23",
+        occurrence_count: 3,
+        average_amount: "-7.99",
+        last_amount: "-7.99",
+        monthly_amount: "-34.62", // −23.97 × 52 / 36 = −34.623…
+        transaction_ids: [txR(1), txR(2), txR(3)],
+      },
+    ],
+    totals: {
+      monthly_inflow: "0.00",
+      monthly_outflow: "934.62",
+      monthly_net: "-934.62",
+      active_count: 2,
+      late_count: 0,
+      ended_count: 0,
+    },
+  });
+  // User A has no stream; and one user never sees another's.
+  const a = await ok(await get("/v1/me/analytics/recurring?as_of=2026-03-20"));
+  assert.deepEqual([a.streams, a.totals.active_count], [[], 0]);
+  const usd = await ok(
+    await harness.fetch(
+      "/v1/me/analytics/recurring?as_of=2026-03-20&currency=usd",
+      {
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    ),
+  );
+  assert.deepEqual(usd.streams, []); // two USD occurrences: below the minimum of three
+  const bad = await assertProblem(
+    await get("/v1/me/analytics/recurring?as_of=2026-02-30"),
+    422,
+    "validation_failed",
+  );
+  assert.equal(bad.errors[0].parameter, "as_of");
+});
+
+Deno.test("GET /v1/me/analytics/forecast: user R from its net worth on as_of, rent and gym projected", async () => {
+  const token = await harness.token(USER_R);
+  const body = await ok(
+    await harness.fetch("/v1/me/analytics/forecast?as_of=2026-03-20&horizon_days=30", {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
+  assertConforms("get_forecast", body);
+  // Net worth on 03-20: the EUR statement (01-01…03-20) opens at 1000.00, and its transactions through 03-20 sum
+  // to −2731.96 (the transfer included): −1731.96. The USD card is another currency.
+  assert.deepEqual(body.balances, [
+    { date: "2026-03-23", balance: "-1739.95" },
+    { date: "2026-03-30", balance: "-1747.94" },
+    { date: "2026-04-01", balance: "-2647.94" },
+    { date: "2026-04-06", balance: "-2655.93" },
+    { date: "2026-04-13", balance: "-2663.92" },
+  ]);
+  assert.deepEqual(
+    [
+      body.as_of,
+      body.end_date,
+      body.horizon_days,
+      body.starting_balance,
+      body.ending_balance,
+      body.projected_inflow,
+      body.projected_outflow,
+      body.lowest_balance,
+      body.lowest_balance_date,
+      body.first_negative_date,
+      body.trailing_90_day_net, // −7.99 × 3 − 900.00 × 3 (the transfer left out)
+      body.runway_days, // the net is negative and the balance is ≤ 0
+      body.runway_status,
+    ],
+    [
+      "2026-03-20",
+      "2026-04-19",
+      30,
+      "-1731.96",
+      "-2663.92",
+      "0.00",
+      "931.96",
+      "-2663.92",
+      "2026-04-13",
+      "2026-03-20",
+      "-2723.97",
+      0,
+      "urgent",
+    ],
+  );
+  assert.deepEqual(body.events.map((e: Record<string, string>) => [e.date, e.name, e.amount]), [
+    ["2026-03-23", "FitX", "-7.99"],
+    ["2026-03-30", "FitX", "-7.99"],
+    ["2026-04-01", "MIETE 03/26", "-900.00"],
+    ["2026-04-06", "FitX", "-7.99"],
+    ["2026-04-13", "FitX", "-7.99"],
+  ]);
+  for (const bad of ["horizon_days=0", "horizon_days=367", "horizon_days=1.5", "as_of=2026-13-01"]) {
+    const problem = await assertProblem(
+      await harness.fetch(`/v1/me/analytics/forecast?${bad}`, { headers: { Authorization: `Bearer ${token}` } }),
+      422,
+      "validation_failed",
+    );
+    assert.equal(problem.errors[0].parameter, bad.split("=")[0], bad);
+  }
 });

@@ -378,3 +378,122 @@ Deno.test("POST /v1/budget/summary with rollover and POST /v1/analytics/trends: 
     flag: "new",
   });
 });
+
+Deno.test("POST /v1/analytics/net-worth: a hand-worked credit card and checking account; bounded input", async () => {
+  const response = await post("/v1/analytics/net-worth", {
+    currency: "EUR",
+    from: "2024-02-01",
+    to: "2024-02-29",
+    statements: [
+      // Credit card: −200.00 − 150.00 = −350.00 computed; it reports −350.01 (off by one cent).
+      {
+        account_name: "Visa",
+        statement_start: "2024-02-01",
+        statement_end: "2024-02-29",
+        opening_balance: "-200.00",
+        closing_balance: "-350.01",
+        transactions: [{ date: "2024-02-12", amount: "-150.00" }],
+      },
+      // Checking with no bounds: its span is its transactions' dates, 02-03…02-10; 50.00 + 10.00 + 5.00 = 65.00.
+      {
+        account_name: "Checking",
+        opening_balance: 50,
+        transactions: [{ date: "2024-02-10", amount: "5.00" }, { date: "2024-02-03", amount: "10.00" }],
+      },
+    ],
+  });
+  assert.equal(response.status, 200);
+  const body = await response.json();
+  assertConforms("calculate_net_worth", body);
+  // On the leap day: Checking's computed 65.00 (no closing reported) + Visa's −350.00 inside its span = −285.00.
+  assert.deepEqual([body.net_worth, body.series], ["-285.00", [{
+    date: "2024-02-29",
+    total: "-285.00",
+    account_count: 2,
+  }]]);
+  assert.deepEqual(body.accounts.map((a: { account_name: string }) => a.account_name), ["Checking", "Visa"]);
+  assert.equal(body.accounts[1].statements[0].difference, "-0.01");
+
+  const statement = { account_name: "A", opening_balance: "0", transactions: [] };
+  const cases: [unknown, string, string][] = [
+    [{ currency: "EUR", from: "2024-03-01", to: "2024-02-01", statements: [] }, "/to", "invalid_range"],
+    [{ currency: "EUR", from: "2014-01-01", to: "2024-01-02", statements: [] }, "/to", "out_of_range"],
+    [
+      { currency: "EUR", from: "2024-01-01", to: "2024-01-02", statements: Array(1001).fill(statement) },
+      "/statements",
+      "too_many_items",
+    ],
+  ];
+  for (const [body, pointer, code] of cases) {
+    const problem = await assertProblem(await post("/v1/analytics/net-worth", body), 422, "validation_failed");
+    assert.deepEqual([problem.errors?.[0]?.pointer, problem.errors?.[0]?.code], [pointer, code]);
+  }
+});
+
+Deno.test("POST /v1/analytics/recurring and /forecast over HTTP: reports, and 422s for bad horizon, as_of, balance", async () => {
+  const transactions = ["2026-01-05", "2026-02-05", "2026-03-05"].map((
+    date,
+    i,
+  ) => ({
+    id: `n${i}`,
+    date,
+    amount: "-15.99",
+    counterparty: "Netflix",
+  }));
+  const recurring = await (await post("/v1/analytics/recurring", {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    transactions,
+  }))
+    .json();
+  assertConforms("calculate_recurring", recurring);
+  assert.deepEqual(
+    recurring.streams.map((
+      s: Record<string, unknown>,
+    ) => [s.key, s.frequency, s.status, s.predicted_next_date]),
+    [["netflix", "monthly", "active", "2026-04-05"]],
+  );
+  const forecast = await (await post("/v1/analytics/forecast", {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    starting_balance: "20.00",
+    horizon_days: 30,
+    transactions,
+  })).json();
+  assertConforms("calculate_forecast", forecast);
+  // One event on 04-05: 20.00 − 15.99 = 4.01; trailing net −47.97 → floor(2000 × 90 / 4797) = 37 days.
+  assert.deepEqual(
+    [
+      forecast.end_date,
+      forecast.ending_balance,
+      forecast.trailing_90_day_net,
+      forecast.runway_days,
+    ],
+    ["2026-04-19", "4.01", "-47.97", 37],
+  );
+  const base = {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    starting_balance: "1.00",
+    transactions: [],
+  };
+  const cases: [Record<string, unknown>, string][] = [
+    [{ ...base, horizon_days: 0 }, "/horizon_days"],
+    [{ ...base, horizon_days: 367 }, "/horizon_days"],
+    [{ currency: "EUR", starting_balance: "1.00", transactions: [] }, "/as_of"],
+    [{ ...base, starting_balance: "1.001" }, "/starting_balance"],
+    [{ ...base, starting_balance: "12,00" }, "/starting_balance"],
+  ];
+  for (const [body, pointer] of cases) {
+    const problem = await assertProblem(
+      await post("/v1/analytics/forecast", body),
+      422,
+      "validation_failed",
+    );
+    assert.equal(
+      problem.errors?.[0]?.pointer,
+      pointer,
+      JSON.stringify(problem.errors),
+    );
+  }
+});

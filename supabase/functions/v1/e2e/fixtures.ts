@@ -18,6 +18,71 @@ export const txA = (n: number) => `2a000000-0000-4000-8000-${String(n).padStart(
 export const TX_B1 = "2b000000-0000-4000-8000-000000000001";
 export const TX_B2 = "2b000000-0000-4000-8000-000000000002";
 
+/** User R: recurring streams and a forecast (issue 16). Transaction ids `txR(1)` … `txR(9)`. */
+export const USER_R = "e0000000-0000-4000-8000-00000000000e";
+export const IMPORT_R1 = "1e000000-0000-4000-8000-000000000001";
+export const IMPORT_R2 = "1e000000-0000-4000-8000-000000000002";
+export const txR = (n: number) => `2e000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+function recurringSql(): string {
+  const rows = [
+    // A weekly gym fee (counterparty), a monthly rent (description: the digits drop out of the key), a transfer to
+    // the gym (never a candidate) and a USD subscription (another currency: left out).
+    [1, IMPORT_R1, "2026-03-02", -799, "EUR", "card 1", "FitX", "Sport", null],
+    [2, IMPORT_R1, "2026-03-09", -799, "EUR", "card 2", "FitX", "Sport", null],
+    [3, IMPORT_R1, "2026-03-16", -799, "EUR", "card 3", "FitX", null, null],
+    [4, IMPORT_R1, "2026-01-01", -90000, "EUR", "MIETE 01/26", null, "Rent", null],
+    [5, IMPORT_R1, "2026-02-01", -90000, "EUR", "MIETE 02/26", null, "Rent", null],
+    [6, IMPORT_R1, "2026-03-01", -90000, "EUR", "MIETE 03/26", null, "Rent", null],
+    [
+      7,
+      IMPORT_R1,
+      "2026-03-17",
+      -799,
+      "EUR",
+      "card 4",
+      "FitX",
+      "Sport",
+      "transfer",
+    ],
+    [8, IMPORT_R2, "2026-02-05", -1599, "USD", "NETFLIX", null, null, null],
+    [9, IMPORT_R2, "2026-03-05", -1599, "USD", "NETFLIX", null, null, null],
+  ] as const;
+  const value = (
+    v: string | number | null,
+  ) => (v === null ? "null" : typeof v === "number" ? String(v) : `'${v}'`);
+  return `
+insert into auth.users (id, aud, role, email) values ('${USER_R}', 'authenticated', 'authenticated', 'r@e2e.test');
+insert into public.profiles (user_id, default_currency, timezone) values ('${USER_R}', 'EUR', 'UTC');
+insert into public.statement_imports (id, user_id, account_name, file_name, format, status, statement_start,
+  statement_end, currency, opening_balance_minor, closing_balance_minor, transaction_count, duplicate_count,
+  error_count, imported_at) values
+  ('${IMPORT_R1}', '${USER_R}', 'Main', 'r.csv', 'csv', 'completed', '2026-01-01', '2026-03-20', 'EUR',
+    100000, null, 7, 0, 0, '2026-03-21 08:00:00+00'),
+  ('${IMPORT_R2}', '${USER_R}', 'Card', 'r-usd.csv', 'csv', 'completed', null, null, 'USD',
+    null, null, 2, 0, 0, '2026-03-21 08:00:00+00');
+insert into public.statement_transactions (id, user_id, statement_import_id, date, amount_minor, currency,
+  description, counterparty, category, kind) values
+${
+    rows.map((
+      [
+        n,
+        imp,
+        date,
+        amount,
+        currency,
+        description,
+        counterparty,
+        category,
+        kind,
+      ],
+    ) =>
+      `  ('${txR(n)}', '${USER_R}', '${imp}', '${date}', ${amount}, '${currency}', ${value(description)}, ` +
+      `${value(counterparty)}, ${value(category)}, ${value(kind)})`
+    ).join(",\n")
+  };`;
+}
+
 export const PAGER_IMPORTS = 12;
 export const PAGER_TRANSACTIONS = 230;
 export const importC = (n: number) => `1c000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -109,4 +174,5 @@ insert into public.goal_contributions (user_id, goal_id, date, amount_minor) val
   ('${USER_A}', '4a000000-0000-4000-8000-000000000002', date_trunc('month', current_date)::date, 150000),
   ('${USER_B}', '4b000000-0000-4000-8000-000000000001', '2026-01-01', 50000);
 ${pagerSql()}
+${recurringSql()}
 `;

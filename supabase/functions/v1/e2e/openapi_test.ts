@@ -49,6 +49,13 @@ Deno.test("the ten operations of API.md §3 are documented with their operationI
     ["get", "/v1/me/statements/transactions", "list_statement_transactions"],
     ["post", "/v1/analytics/trends", "calculate_trends"],
     ["get", "/v1/me/analytics/trends", "get_trends"],
+    ["post", "/v1/analytics/net-worth", "calculate_net_worth"],
+    ["get", "/v1/me/analytics/net-worth", "get_net_worth"],
+    ["get", "/v1/me/accounts", "list_accounts"],
+    ["post", "/v1/analytics/recurring", "calculate_recurring"],
+    ["get", "/v1/me/analytics/recurring", "get_recurring"],
+    ["post", "/v1/analytics/forecast", "calculate_forecast"],
+    ["get", "/v1/me/analytics/forecast", "get_forecast"],
     ["get", "/v1/health", "health"],
     ["get", "/v1/openapi.json", "openapi"],
     ["get", "/v1/docs", "docs"],
@@ -112,23 +119,33 @@ Deno.test("every response schema and error response uses the shared Problem sche
   }
 });
 
-Deno.test("GET /v1/docs: a self-contained HTML reference of every operation and problem code", async () => {
+Deno.test("GET /v1/docs: the Scalar page, its script from this function only, and an anchor per problem code", async () => {
   const response = await harness.fetch("/v1/docs");
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
-  assert.match(response.headers.get("content-security-policy")!, /default-src 'none'/);
+  const csp = response.headers.get("content-security-policy")!;
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/, "scripts: this origin and the page's own");
+  assert.match(csp, /connect-src 'self'(;|$)/, "requests (openapi.json, try it) only to this origin");
   const html = await response.text();
-  for (const item of Object.values(document.paths)) {
-    for (const method of METHODS) {
-      const op = (item as Record<string, { operationId: string }>)[method];
-      if (op) assert.ok(html.includes(`id="${op.operationId}"`), op.operationId);
-    }
-  }
   for (const code of ["invalid_json", "unauthorized", "validation_failed", "rate_limited", "service_unavailable"]) {
     assert.ok(html.includes(`id="problem-${code}"`), code);
   }
-  assert.doesNotMatch(html, /<script|src="https?:|href="https?:|@import|url\(/i, "no script and no network");
-  assert.ok(html.includes("Money"), "the conventions are rendered");
+  assert.deepEqual([...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]), ["docs/scalar.js"]);
+  assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i, "nothing from another host");
+
+  const script = await harness.fetch("/v1/docs/scalar.js", { headers: { "Accept-Encoding": "identity" } });
+  assert.equal(script.status, 200);
+  assert.equal(script.headers.get("content-type"), "text/javascript; charset=utf-8");
+  const text = await script.text();
+  assert.ok(text.includes("createApiReference"), "Scalar's standalone bundle");
+  const gzipped = await harness.fetch("/v1/docs/scalar.js", { headers: { "Accept-Encoding": "gzip" } });
+  assert.equal(gzipped.headers.get("content-encoding"), "gzip");
+  const raw = new Uint8Array(await gzipped.arrayBuffer());
+  const unzipped = raw[0] === 0x1f && raw[1] === 0x8b
+    ? await new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"))).text()
+    : new TextDecoder().decode(raw); // a client that decoded it already
+  assert.equal(unzipped, text);
 });
 
 Deno.test("GET /v1/health answers ok without the database", async () => {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { apiKeyRefusal } from "../auth/api-key.ts";
 import { AuthError } from "../auth/errors.ts";
 import { optionalUser, requireUser, type TokenVerifier } from "./bearer.ts";
 import { ProblemError } from "./problem.ts";
@@ -41,4 +42,27 @@ Deno.test("optionalUser: none is fine, a bad token is not, and the apikey echo c
     401,
   );
   assert.equal((await optionalUser(new Headers({ authorization: "Bearer good" }), verifier))?.sub, "u");
+});
+
+Deno.test('requireUser: the apikey echo (signed-out supabase-js) is 401 "sign in first", never verified', async () => {
+  let verified = 0;
+  const counting: TokenVerifier = { verify: (header) => (verified++, verifier.verify(header)) };
+  const headers = new Headers({ authorization: "Bearer local-anon-key", apikey: "local-anon-key" });
+  try {
+    await requireUser(headers, counting);
+    assert.fail("accepted");
+  } catch (error) {
+    assert.ok(error instanceof ProblemError);
+    assert.equal(error.status, 401);
+    assert.match(error.detail, /^Sign in first: this route needs a user's access token/);
+    assert.match(error.options.headers?.["WWW-Authenticate"] ?? "", /^Bearer error="invalid_token"/);
+  }
+  assert.equal(verified, 0);
+});
+
+Deno.test("optionalUser: a key the verifier recognises as an API key counts as no token", async () => {
+  const recognising: TokenVerifier = { verify: () => Promise.reject(apiKeyRefusal()) };
+  assert.equal(await optionalUser(new Headers({ authorization: "Bearer sb_publishable_x" }), recognising), undefined);
+  const [status] = await refusal(requireUser(new Headers({ authorization: "Bearer sb_publishable_x" }), recognising));
+  assert.equal(status, 401);
 });

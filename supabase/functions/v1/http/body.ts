@@ -1,9 +1,11 @@
 /**
  * Reads a JSON request body with limits enforced while streaming: the media type is checked first (415), a
  * declared `Content-Length` above the limit is refused before any byte is read (413), and the bytes actually
- * received are counted so a body without a length (chunked) is cut off as soon as it passes the limit. Nothing
- * beyond the limit is ever buffered. Invalid UTF-8 and malformed JSON are 400.
+ * received are counted so any body is cut off as soon as it passes the limit. Nothing is reserved up front and
+ * nothing beyond the limit is ever buffered. A body that takes longer than the read timeout is 408; the number of
+ * bodies read at once is bounded. Invalid UTF-8 and malformed JSON are 400.
  */
+import { createGate, type Gate } from "../data/direct/gate.ts";
 import { ProblemError } from "./problem.ts";
 
 /** `application/json`, optionally with `charset=utf-8` (any case); any other parameter value is refused. */
@@ -29,51 +31,94 @@ function tooLarge(limit: number): ProblemError {
   return new ProblemError(413, `The request body is larger than the limit of ${limit} bytes.`);
 }
 
-/** Reads at most `limit` bytes of the body; throws 413 as soon as more arrive. */
-export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+/** How a body may be read: its size, how long it may take, and how many bodies are read at once. */
+export interface BodyReadLimits {
+  readonly maxBytes: number;
+  /** Milliseconds the whole body may take to arrive (408 past it); none when absent. */
+  readonly timeoutMs?: number;
+  /** Bounds the bodies read at once (a slot is held while reading); 503 when none frees up within `timeoutMs`. */
+  readonly slots?: Gate;
+}
+
+/** The 408 of a body that did not arrive in time (the connection is then closed by the runtime). */
+export function bodyTimedOut(timeoutMs: number): ProblemError {
+  return new ProblemError(408, `The request body did not arrive within ${timeoutMs} ms; send it without pauses.`, {
+    headers: { Connection: "close" },
+  });
+}
+
+/** The slots of `maxConcurrent` body reads; a request that waits too long for one gets 503 with Retry-After. */
+export function bodyReadSlots(maxConcurrent: number): Gate {
+  return createGate(
+    maxConcurrent,
+    () =>
+      new ProblemError(503, "Too many request bodies are being received at once; retry shortly.", {
+        headers: { "Retry-After": "1" },
+      }),
+  );
+}
+
+/**
+ * Reads the body as it arrives, counting bytes: a declared `Content-Length` above the limit is 413 before any byte is
+ * read, and a body (declared or chunked) is cut off with 413 as soon as it passes the limit. Nothing is reserved up
+ * front: memory grows with the bytes actually received, so a stalled upload holds only what it sent. Past
+ * `timeoutMs` the read is cancelled and answered 408. A bare number is the byte limit alone.
+ */
+export async function readBodyBytes(request: Request, limits: number | BodyReadLimits): Promise<Uint8Array> {
+  const { maxBytes, timeoutMs, slots } = typeof limits === "number" ? { maxBytes: limits } as BodyReadLimits : limits;
   const declared = request.headers.get("content-length");
-  let expected = 0;
   if (declared !== null) {
     const length = Number(declared);
-    if (Number.isSafeInteger(length) && length >= 0) {
-      if (length > limit) throw tooLarge(limit);
-      expected = length;
-    }
+    if (Number.isSafeInteger(length) && length > maxBytes) throw tooLarge(maxBytes);
   }
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
-  if (declared !== null && expected > 0) {
-    // Fast path: the HTTP server frames the body by its Content-Length (no byte beyond it belongs to this
-    // request), so reading it whole buffers at most `expected` ≤ `limit` bytes. The check after is a guard for
-    // in-process Requests, which have no framing.
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) throw tooLarge(limit);
-    return bytes;
+  const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
+  try {
+    return await readStream(stream, maxBytes, timeoutMs);
+  } finally {
+    release?.();
   }
+}
+
+async function readStream(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  timeoutMs: number | undefined,
+): Promise<Uint8Array> {
   const reader = stream.getReader();
-  // One buffer sized from Content-Length when it is known (grown by doubling otherwise, capped at the limit).
-  let buffer = new Uint8Array(expected > 0 ? expected : Math.min(limit, 64 * 1024));
+  let timedOut = false;
+  // Cancelling the reader ends the pending read() (done); the flag tells a timeout from the end of the body.
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true;
+    reader.cancel().catch(() => {});
+  }, timeoutMs);
+  const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      if (timedOut) throw bodyTimedOut(timeoutMs!);
       if (done) break;
-      if (size + value.byteLength > limit) {
+      size += value.byteLength;
+      if (size > limit) {
         await reader.cancel().catch(() => {});
         throw tooLarge(limit);
       }
-      if (size + value.byteLength > buffer.byteLength) {
-        const grown = new Uint8Array(Math.min(limit, Math.max(buffer.byteLength * 2, size + value.byteLength)));
-        grown.set(buffer.subarray(0, size));
-        buffer = grown;
-      }
-      buffer.set(value, size);
-      size += value.byteLength;
+      chunks.push(value);
     }
   } finally {
+    clearTimeout(timer);
     reader.releaseLock();
   }
-  return buffer.subarray(0, size);
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
+import { bodyReadSlots, checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
 import { ProblemError } from "./problem.ts";
 
 function status(fn: () => unknown): number | undefined {
@@ -94,4 +94,52 @@ Deno.test("body: with a Content-Length, a body larger than the limit is still re
   assert.equal(await statusOf(readBodyBytes(request, 10)), 413);
   const fine = new Request("http://x/", { method: "POST", headers: { "content-length": "3" }, body: "abc" });
   assert.deepEqual([...await readBodyBytes(fine, 10)], [97, 98, 99]);
+});
+
+/** A body that sends `first` and then nothing, ever. */
+function stalled(first: Uint8Array, declared = 5 * 1024 * 1024): Request {
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(first);
+      }
+      return new Promise(() => {}); // never another chunk
+    },
+  }, { highWaterMark: 0 });
+  return new Request("http://x/", { method: "POST", body, headers: { "content-length": String(declared) } });
+}
+
+Deno.test("body: a body that stalls is 408 request_timeout after the read timeout, with Connection: close", async () => {
+  const started = performance.now();
+  const error = await readBodyBytes(stalled(new Uint8Array(5)), { maxBytes: 5 * 1024 * 1024, timeoutMs: 150 })
+    .then(() => undefined, (e) => e);
+  assert.ok(error instanceof ProblemError);
+  assert.equal(error.status, 408);
+  assert.equal(error.options.headers?.Connection, "close");
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed >= 140 && elapsed < 2000, `${elapsed} ms`);
+});
+
+Deno.test("body: at most `slots` bodies are read at once; a request waiting past the timeout is 503 with Retry-After", async () => {
+  const slots = bodyReadSlots(2);
+  const limits = { maxBytes: 1024, timeoutMs: 200, slots };
+  const reading = [
+    readBodyBytes(stalled(Uint8Array.of(1), 100), limits),
+    readBodyBytes(stalled(Uint8Array.of(2), 100), limits),
+  ];
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(slots.active, 2);
+  const third = await readBodyBytes(stalled(Uint8Array.of(3), 100), { ...limits, timeoutMs: 50 }).then(
+    () => 0,
+    (e) => e,
+  );
+  assert.ok(third instanceof ProblemError);
+  assert.equal(third.status, 503);
+  assert.equal(third.options.headers?.["Retry-After"], "1");
+  assert.deepEqual(await Promise.all(reading.map((r) => r.then(() => 0, (e) => e.status))), [408, 408]);
+  assert.equal(slots.active, 0); // every slot is given back
+  const fine = new Request("http://x/", { method: "POST", body: "abc" });
+  assert.deepEqual([...await readBodyBytes(fine, limits)], [97, 98, 99]);
 });

@@ -16,7 +16,9 @@ function unavailable(detail: string): ProblemError {
 
 export function toProblemError(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
-  if (error instanceof ValidationError) return new ProblemError(422, error.message, { errors: error.errors });
+  if (error instanceof ValidationError) {
+    return new ProblemError(422, error.message, { errors: error.errors, errorsTotal: error.total });
+  }
   if (error instanceof AuthError) return authProblem(error);
   if (error instanceof KeySetUnavailableError) return unavailable(error.message);
   if (error instanceof Error && error.name === "DatabaseUnavailableError") {

@@ -3,12 +3,12 @@
  * core's exact JSON parser (400 on malformed JSON or duplicate keys; numbers kept exact for money).
  */
 import { InvalidJsonError, parseJsonBody } from "@pfa/core";
-import { checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
+import { type BodyReadLimits, checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
 import { ProblemError } from "./problem.ts";
 
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: Request, limits: number | BodyReadLimits): Promise<unknown> {
   checkJsonMediaType(request.headers.get("content-type"));
-  const bytes = await readBodyBytes(request, maxBytes);
+  const bytes = await readBodyBytes(request, limits);
   const text = decodeUtf8(bytes);
   if (text.trim() === "") throw new ProblemError(400, "The request body is empty; send a JSON object.");
   try {

@@ -11,6 +11,7 @@ export const PROBLEM_CODES = {
   401: "unauthorized",
   404: "not_found",
   405: "method_not_allowed",
+  408: "request_timeout",
   413: "payload_too_large",
   415: "unsupported_media_type",
   422: "validation_failed",
@@ -25,6 +26,8 @@ export type ProblemItem = ErrorItem;
 
 export interface ProblemOptions {
   readonly errors?: readonly ErrorItem[];
+  /** How many invalid values were found when `errors` lists only the first of them (`truncated`, `errors_total`). */
+  readonly errorsTotal?: number;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -62,6 +65,6 @@ export function problemResponse(
   const headers = new Headers(options.headers);
   headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
   headers.set("Cache-Control", "no-store");
-  const body = makeProblem(PROBLEM_CODES[status], detail, requestId, options.errors, typeBase);
+  const body = makeProblem(PROBLEM_CODES[status], detail, requestId, options.errors, typeBase, options.errorsTotal);
   return new Response(JSON.stringify(body), { status, headers });
 }

@@ -9,11 +9,15 @@
  *   is configured (in `createClient` or `invoke`), is accepted and ignored on every route, whatever its value and
  *   however often it is given. The name is matched exactly (case-sensitive); nothing else is ignored.
  */
+import { MAX_REPORTED_ERRORS } from "@pfa/core";
 import type { ProblemItem } from "./problem.ts";
 
 export interface QueryResult {
   readonly values: Record<string, string>;
+  /** The first MAX_REPORTED_ERRORS problems. */
   readonly errors: ProblemItem[];
+  /** How many problems there are in all (unknown or repeated parameters, each counted once). */
+  readonly total: number;
 }
 
 /** Query parameters accepted and ignored on every route: supabase-js's region routing hint. */
@@ -22,30 +26,36 @@ export const IGNORED_QUERY_PARAMETERS: ReadonlySet<string> = new Set(["forceFunc
 export function readQuery(url: URL, allowed: ReadonlySet<string>): QueryResult {
   const values: Record<string, string> = {};
   const errors: ProblemItem[] = [];
+  let total = 0;
   const seen = new Set<string>();
+  const reported = new Set<string>();
+  let known: string | undefined;
   for (const [name, value] of url.searchParams) {
     if (IGNORED_QUERY_PARAMETERS.has(name)) continue;
     if (!allowed.has(name)) {
       if (!seen.has(name)) {
-        const known = [...allowed].join(", ") || "none";
-        errors.push({
-          parameter: name,
-          code: "unknown_field",
-          message: `Unknown query parameter; this operation accepts: ${known}.`,
-        });
+        total++;
+        if (errors.length < MAX_REPORTED_ERRORS) {
+          known ??= [...allowed].join(", ") || "none";
+          errors.push({
+            parameter: name,
+            code: "unknown_field",
+            message: `Unknown query parameter; this operation accepts: ${known}.`,
+          });
+        }
       }
     } else if (seen.has(name)) {
-      if (!errors.some((e) => e.parameter === name)) {
-        errors.push({
-          parameter: name,
-          code: "duplicate",
-          message: "The parameter is given more than once.",
-        });
+      if (!reported.has(name)) {
+        reported.add(name);
+        total++;
+        if (errors.length < MAX_REPORTED_ERRORS) {
+          errors.push({ parameter: name, code: "duplicate", message: "The parameter is given more than once." });
+        }
       }
     } else {
       values[name] = value;
     }
     seen.add(name);
   }
-  return { values, errors };
+  return { values, errors, total };
 }

@@ -1,15 +1,27 @@
 /**
- * A fixed-window rate limiter, per key (`user:<sub>` or `ip:<address>`), held in memory. It is per instance:
- * each edge-function isolate counts on its own, so the effective limit across a fleet is a multiple of it.
+ * The rate limiter: `limit` requests (tool calls count one each) per window and key (`user:<sub>` or `ip:<address>`),
+ * counted by rate-limiter-flexible. One store:
+ * - in memory (default): per instance; every key expires by its own timer (O(1) eviction), and at most `maxKeys` keys
+ *   are held: past that, new keys share one `overflow` budget, so a flood of addresses cannot grow memory;
+ * - Redis, when `redisUrl` (RATE_LIMIT_REDIS_URL) is set: one budget shared by every instance of a fleet. When Redis
+ *   is unreachable the in-memory store counts instead (one log line when that starts and when Redis is back): a limiter
+ *   outage never takes the API down.
  *
  * Headers follow draft-ietf-httpapi-ratelimit-headers (structured fields):
  * `RateLimit-Policy: "default";q=<limit>;w=<window seconds>` and `RateLimit: "default";r=<remaining>;t=<seconds
  * to reset>`. A refused request also gets `Retry-After: <seconds to reset>`.
  */
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import type { RedisStore } from "./rate-limit-redis.ts";
+
 export interface RateLimitSettings {
   /** Requests allowed per window and key; 0 turns limiting off. */
   readonly limit: number;
   readonly windowSeconds: number;
+  /** Keys the in-memory store holds at most (default 100,000). */
+  readonly maxKeys?: number;
+  /** `redis://` or `rediss://` URL of a Redis shared by the fleet; absent: in memory. */
+  readonly redisUrl?: string | undefined;
 }
 
 export interface RateLimitDecision {
@@ -19,72 +31,107 @@ export interface RateLimitDecision {
   readonly resetSeconds: number;
 }
 
-interface Window {
-  start: number;
-  count: number;
+export interface RateLimiter {
+  readonly enabled: boolean;
+  /** Which store counts right now: `memory`, `redis`, or `memory (redis unavailable)`. */
+  readonly store: string;
+  /** Counts `points` requests (default 1) for `key` and says whether they may proceed. */
+  take(key: string, points?: number): Promise<RateLimitDecision>;
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
 }
 
-/** The most keys held before expired windows are swept (bounds memory under a flood of client IPs). */
-const SWEEP_AT = 10_000;
+/** The store a limiter counts in: rate-limiter-flexible's `consume`, resolving or rejecting with a RateLimiterRes. */
+export interface CountingStore {
+  consume(key: string, points: number): Promise<RateLimiterRes>;
+}
 
-export class FixedWindowRateLimiter {
-  readonly #windows = new Map<string, Window>();
-  readonly #windowMs: number;
-  readonly #policy: string;
+export type RateLimitLog = (line: Record<string, unknown>) => void;
 
-  constructor(readonly settings: RateLimitSettings, private readonly now: () => number = Date.now) {
-    this.#windowMs = settings.windowSeconds * 1000;
-    this.#policy = `"default";q=${settings.limit};w=${settings.windowSeconds}`;
-  }
+export const DEFAULT_MAX_KEYS = 100_000;
 
-  get enabled(): boolean {
-    return this.settings.limit > 0 && this.settings.windowSeconds > 0;
-  }
+const consoleLog: RateLimitLog = (line) => console.error(JSON.stringify(line));
 
-  /** Counts one request for `key` and says whether it may proceed. */
-  take(key: string): RateLimitDecision {
-    const now = this.now();
-    const windowStart = now - (now % this.#windowMs);
-    let window = this.#windows.get(key);
-    if (!window || window.start !== windowStart) {
-      if (!window && this.#windows.size >= SWEEP_AT) this.#sweep(windowStart);
-      window = { start: windowStart, count: 0 };
-      this.#windows.set(key, window);
+/** An in-memory store holding at most `maxKeys` keys; new keys past it share the `overflow` key. */
+export function boundedMemoryStore(settings: RateLimitSettings): CountingStore & { readonly size: number } {
+  const memory = new RateLimiterMemory({ points: settings.limit, duration: settings.windowSeconds });
+  // rate-limiter-flexible keeps its keys in a Map (one expiry timer each); its size is what bounds memory. The test
+  // beside this module fails should a new version move it.
+  const keys = (memory as unknown as { _memoryStorage: { _storage: Map<string, unknown> } })._memoryStorage._storage;
+  const maxKeys = settings.maxKeys ?? DEFAULT_MAX_KEYS;
+  return {
+    get size() {
+      return keys.size;
+    },
+    consume(key, points) {
+      const counted = keys.size < maxKeys || keys.has(memory.getKey(key)) ? key : "overflow";
+      return memory.consume(counted, points);
+    },
+  };
+}
+
+function decision(res: RateLimiterRes, allowed: boolean, limit: number, policy: string): RateLimitDecision {
+  const resetSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  const remaining = Math.max(0, limit - res.consumedPoints);
+  return {
+    allowed,
+    resetSeconds,
+    headers: { "RateLimit-Policy": policy, "RateLimit": `"default";r=${remaining};t=${resetSeconds}` },
+  };
+}
+
+/** A limiter over `primary`, counting in `fallback` whenever `primary` fails (not when it refuses). */
+export function limiterOver(
+  settings: RateLimitSettings,
+  primary: CountingStore,
+  options: { fallback?: CountingStore; storeName?: () => string; close?: () => Promise<void> } = {},
+): RateLimiter {
+  const policy = `"default";q=${settings.limit};w=${settings.windowSeconds}`;
+  const enabled = settings.limit > 0 && settings.windowSeconds > 0;
+  const settle = async (store: CountingStore, key: string, points: number) => {
+    try {
+      return decision(await store.consume(key, points), true, settings.limit, policy);
+    } catch (refusal) {
+      if (refusal instanceof Error) throw refusal; // the store failed; a refusal is a RateLimiterRes
+      return decision(refusal as RateLimiterRes, false, settings.limit, policy);
     }
-    window.count++;
-    const allowed = window.count <= this.settings.limit;
-    const remaining = Math.max(0, this.settings.limit - window.count);
-    const resetSeconds = Math.max(1, Math.ceil((windowStart + this.#windowMs - now) / 1000));
-    return {
-      allowed,
-      resetSeconds,
-      headers: {
-        "RateLimit-Policy": this.#policy,
-        "RateLimit": `"default";r=${remaining};t=${resetSeconds}`,
-      },
-    };
-  }
-
-  #sweep(currentStart: number): void {
-    for (const [key, window] of this.#windows) {
-      if (window.start !== currentStart) this.#windows.delete(key);
-    }
-  }
+  };
+  return {
+    enabled,
+    get store() {
+      return options.storeName?.() ?? "memory";
+    },
+    async take(key, points = 1) {
+      try {
+        return await settle(primary, key, points);
+      } catch (error) {
+        if (!options.fallback) throw error;
+        return await settle(options.fallback, key, points);
+      }
+    },
+    close: options.close ?? (() => Promise.resolve()),
+  };
 }
 
 /**
- * The client address for per-IP limits. Proxies append to `X-Forwarded-For`, so only its last entry was written
- * by the proxy in front of the function (on hosted Supabase, the gateway, which appends the address it saw); the
- * entries before it are whatever the client sent, and keying on them would let a client pick a fresh budget per
- * request. So: the last `X-Forwarded-For` entry, else `X-Real-IP`, else the socket address the runtime reports,
- * else `unknown`.
+ * The limiter the settings ask for. With `redisUrl`, the Redis client (ioredis) is loaded and connects in the
+ * background; until it is ready, and whenever it is not, the in-memory store counts.
  */
-export function clientIp(headers: Headers, remoteAddress?: string): string {
-  const forwarded = headers.get("x-forwarded-for");
-  if (forwarded) {
-    const hops = forwarded.split(",").map((hop) => hop.trim()).filter((hop) => hop !== "");
-    const last = hops[hops.length - 1];
-    if (last) return last;
-  }
-  return headers.get("x-real-ip")?.trim() || remoteAddress || "unknown";
+export function createRateLimiter(settings: RateLimitSettings, log: RateLimitLog = consoleLog): RateLimiter {
+  const memory = boundedMemoryStore(settings);
+  if (!settings.redisUrl || settings.limit <= 0) return limiterOver(settings, memory);
+  let redis: RedisStore | undefined;
+  const loading = import("./rate-limit-redis.ts").then(({ redisStore }) => {
+    redis = redisStore(settings, settings.redisUrl!, log);
+  }).catch((error) => log({ rate_limit_store: "memory", event: "redis client failed to load", reason: String(error) }));
+  const notYet = Promise.reject(new Error("the Redis store is not loaded yet"));
+  notYet.catch(() => {});
+  return limiterOver(settings, { consume: (key, points) => redis ? redis.consume(key, points) : notYet }, {
+    fallback: memory,
+    storeName: () => redis?.ready ? "redis" : "memory (redis unavailable)",
+    close: async () => {
+      await loading;
+      await redis?.close();
+    },
+  });
 }

@@ -1,45 +1,64 @@
 import assert from "node:assert/strict";
-import { clientIp, FixedWindowRateLimiter } from "./rate-limit.ts";
+import { boundedMemoryStore, type CountingStore, createRateLimiter, limiterOver } from "./rate-limit.ts";
 
-Deno.test("rate limit: allows `limit` requests per window and key, then refuses with the reset time", () => {
-  let now = 1_000_000; // 1000 s: a window boundary for a 10 s window
-  const limiter = new FixedWindowRateLimiter({ limit: 2, windowSeconds: 10 }, () => now);
-  const first = limiter.take("ip:1");
+Deno.test("rate limit: `limit` requests per window and key, then refused with the reset time and the headers", async () => {
+  const limiter = createRateLimiter({ limit: 2, windowSeconds: 10 });
+  const first = await limiter.take("ip:1");
   assert.equal(first.allowed, true);
   assert.equal(first.headers["RateLimit-Policy"], '"default";q=2;w=10');
   assert.equal(first.headers["RateLimit"], '"default";r=1;t=10');
-  now += 3_500;
-  assert.deepEqual(limiter.take("ip:1").headers["RateLimit"], '"default";r=0;t=7'); // 6.5 s left, rounded up
-  const third = limiter.take("ip:1");
+  assert.equal((await limiter.take("ip:1")).headers["RateLimit"], '"default";r=0;t=10');
+  const third = await limiter.take("ip:1");
   assert.equal(third.allowed, false);
-  assert.equal(third.resetSeconds, 7);
-  assert.equal(limiter.take("ip:2").allowed, true, "another key has its own window");
-  now = 1_010_000; // next window
-  assert.equal(limiter.take("ip:1").allowed, true);
+  assert.ok(third.resetSeconds >= 9 && third.resetSeconds <= 10, String(third.resetSeconds));
+  assert.equal((await limiter.take("ip:2")).allowed, true, "another key has its own budget");
+  assert.equal(limiter.store, "memory");
+});
+
+Deno.test("rate limit: points count several requests at once (an MCP batch's tool calls)", async () => {
+  const limiter = createRateLimiter({ limit: 5, windowSeconds: 60 });
+  assert.equal((await limiter.take("user:a", 4)).allowed, true);
+  assert.equal((await limiter.take("user:a", 2)).allowed, false);
+  assert.equal((await limiter.take("user:b", 6)).allowed, false, "a batch larger than the limit is refused whole");
 });
 
 Deno.test("rate limit: limit 0 means disabled", () => {
-  assert.equal(new FixedWindowRateLimiter({ limit: 0, windowSeconds: 60 }).enabled, false);
-  assert.equal(new FixedWindowRateLimiter({ limit: 5, windowSeconds: 60 }).enabled, true);
+  assert.equal(createRateLimiter({ limit: 0, windowSeconds: 60 }).enabled, false);
+  assert.equal(createRateLimiter({ limit: 5, windowSeconds: 60 }).enabled, true);
 });
 
-Deno.test("rate limit: expired windows are swept once many keys are held", () => {
-  let now = 0;
-  const limiter = new FixedWindowRateLimiter({ limit: 1, windowSeconds: 1 }, () => now);
-  for (let i = 0; i < 10_000; i++) limiter.take(`ip:${i}`);
-  now = 5_000;
-  limiter.take("ip:new"); // triggers the sweep
-  now = 5_100;
-  assert.equal(limiter.take("ip:0").allowed, true);
-  assert.equal(limiter.take("ip:0").allowed, false);
+Deno.test("rate limit: the memory store holds at most maxKeys keys; new keys past it share one overflow budget", async () => {
+  const store = boundedMemoryStore({ limit: 2, windowSeconds: 60, maxKeys: 1000 });
+  const limiter = limiterOver({ limit: 2, windowSeconds: 60 }, store);
+  for (let i = 0; i < 5000; i++) await limiter.take(`ip:${i}`);
+  assert.equal(store.size, 1001, "1,000 keys and the overflow key"); // fails if rate-limiter-flexible moves its map
+  assert.equal((await limiter.take("ip:999")).allowed, true, "a held key keeps its own budget");
+  assert.equal((await limiter.take("ip:fresh")).allowed, false, "the overflow budget is spent");
 });
 
-Deno.test("client ip: last X-Forwarded-For hop (the proxy's), then X-Real-IP, then socket, then unknown", () => {
-  // the first entries are the client's own claims: a forged first hop must not select the bucket
-  assert.equal(clientIp(new Headers({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" })), "10.0.0.1");
-  assert.equal(clientIp(new Headers({ "x-forwarded-for": "203.0.113.7" })), "203.0.113.7");
-  assert.equal(clientIp(new Headers({ "x-forwarded-for": "198.51.100.9, 203.0.113.7 , " })), "203.0.113.7");
-  assert.equal(clientIp(new Headers({ "x-real-ip": "198.51.100.2" })), "198.51.100.2");
-  assert.equal(clientIp(new Headers(), "127.0.0.1"), "127.0.0.1");
-  assert.equal(clientIp(new Headers()), "unknown");
+Deno.test("rate limit: each key expires with its window, so memory is given back without a sweep", async () => {
+  const store = boundedMemoryStore({ limit: 1, windowSeconds: 1, maxKeys: 200_000 });
+  for (let i = 0; i < 20_000; i++) await store.consume(`ip:${i}`, 1);
+  assert.equal(store.size, 20_000);
+  await new Promise((r) => setTimeout(r, 1_100));
+  assert.equal(store.size, 0, "memory is given back when the windows end");
+});
+
+Deno.test("rate limit: a failing store is replaced by the fallback for that request; a refusal is not a failure", async () => {
+  let failing = true;
+  const memory = boundedMemoryStore({ limit: 1, windowSeconds: 60 });
+  const flaky: CountingStore = {
+    consume: (key, points) => failing ? Promise.reject(new Error("ECONNREFUSED")) : memory.consume(`p:${key}`, points),
+  };
+  const fallback = boundedMemoryStore({ limit: 1, windowSeconds: 60 });
+  const limiter = limiterOver({ limit: 1, windowSeconds: 60 }, flaky, { fallback });
+  assert.equal((await limiter.take("ip:1")).allowed, true);
+  assert.equal((await limiter.take("ip:1")).allowed, false, "the fallback counts: its budget is spent");
+  failing = false;
+  assert.equal((await limiter.take("ip:1")).allowed, true, "the primary counts again, from its own state");
+  assert.equal((await limiter.take("ip:1")).allowed, false);
+  await assert.rejects(
+    limiterOver({ limit: 1, windowSeconds: 60 }, { consume: () => Promise.reject(new Error("x")) })
+      .take("ip:1"),
+  );
 });

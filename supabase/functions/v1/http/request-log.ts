@@ -1,6 +1,6 @@
 /**
  * Structured request logs: one JSON line per request. Never tokens, headers or bodies; the user is identified
- * only by the verified `sub`.
+ * only by the verified `sub`. A 5xx line also carries the SQLSTATE and the driver's message of its cause.
  */
 export interface RequestLogEntry {
   readonly request_id: string;
@@ -13,6 +13,12 @@ export interface RequestLogEntry {
   readonly error?: string;
   /** For 5xx: the first stack frames (locations only). */
   readonly at?: readonly string[];
+  /** For 5xx caused by the database: its SQLSTATE (data/error-facts.ts). Never sent to the client. */
+  readonly sqlstate?: string;
+  /** For 5xx caused by the driver or socket without a SQLSTATE: its code (`ECONNREFUSED`, `CONNECT_TIMEOUT`). */
+  readonly driver_code?: string;
+  /** For 5xx: the driver's own message (may name the database or a value); never sent to the client. */
+  readonly driver_message?: string;
 }
 
 export type RequestLogger = (entry: RequestLogEntry) => void;

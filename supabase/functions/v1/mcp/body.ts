@@ -6,7 +6,7 @@
  * numbers. Such problems outside any call's arguments make the whole message a JSON-RPC parse error.
  */
 import type { ErrorItem } from "@pfa/core/problem/problem.ts";
-import { ValidationError } from "@pfa/core/problem/validation-error.ts";
+import { InexactJsonError, InvalidJsonError, ValidationError } from "@pfa/core/problem/validation-error.ts";
 
 export type JsonValidator = (text: string) => unknown;
 
@@ -41,33 +41,41 @@ function relative(item: ErrorItem, prefix: string): ErrorItem {
   return { ...item, pointer, message: item.message.replace(quoted, "`" + (pointer || "/") + "`") };
 }
 
+/**
+ * `validate` (REST's `parseJsonBody`) parses the text once: it refuses an object with too many members before
+ * JSON.parse builds it (a parse error), and reports exactness problems with the value JSON.parse gave.
+ */
 export function parseMcpBody(text: string, validate: JsonValidator): ParsedMcpBody {
   let body: unknown;
+  let inexact: InexactJsonError | undefined;
   try {
-    body = JSON.parse(text);
+    body = validate(text);
   } catch (error) {
-    throw new McpParseError(`Parse error: the message is not valid JSON (${(error as Error).message}).`);
+    if (error instanceof InexactJsonError) {
+      inexact = error;
+      body = error.value;
+    } else if (error instanceof InvalidJsonError) {
+      const reason = error.message.replace(/^The request body is not valid JSON: /, "");
+      throw new McpParseError(`Parse error: the message is not valid JSON (${reason}).`);
+    } else if (error instanceof ValidationError) {
+      throw new McpParseError(`Parse error: ${error.errors[0]?.message ?? error.message}`);
+    } else throw error;
   }
   const batch = Array.isArray(body);
   const messages: unknown[] = batch ? body as unknown[] : [body];
   const rejected = new Map<CallId, ValidationError>();
-  if (!messages.some((m) => callId(m) !== undefined)) return { body, rejected };
-  try {
-    validate(text);
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw new McpParseError(`Parse error: ${(error as Error).message}`);
-    const byCall = new Map<CallId, ErrorItem[]>();
-    for (const item of error.errors) {
-      const index = batch ? Number(item.pointer?.split("/")[1]) : 0;
-      const prefix = batch ? `/${index}/params/arguments` : "/params/arguments";
-      const id = callId(messages[index]);
-      const inside = item.pointer === prefix || item.pointer?.startsWith(prefix + "/");
-      if (id === undefined || !inside) {
-        throw new McpParseError(`Parse error: ${item.message}`);
-      }
-      byCall.set(id, [...byCall.get(id) ?? [], relative(item, prefix)]);
+  if (inexact === undefined || !messages.some((m) => callId(m) !== undefined)) return { body, rejected };
+  const byCall = new Map<CallId, ErrorItem[]>();
+  for (const item of inexact.errors) {
+    const index = batch ? Number(item.pointer?.split("/")[1]) : 0;
+    const prefix = batch ? `/${index}/params/arguments` : "/params/arguments";
+    const id = callId(messages[index]);
+    const inside = item.pointer === prefix || item.pointer?.startsWith(prefix + "/");
+    if (id === undefined || !inside) {
+      throw new McpParseError(`Parse error: ${item.message}`);
     }
-    for (const [id, items] of byCall) rejected.set(id, new ValidationError(items));
+    byCall.set(id, [...byCall.get(id) ?? [], relative(item, prefix)]);
   }
+  for (const [id, items] of byCall) rejected.set(id, new ValidationError(items));
   return { body, rejected };
 }

@@ -8,8 +8,9 @@
 import type { Operation } from "@pfa/core/contracts/operation.ts";
 import { makeProblem } from "@pfa/core/problem/problem.ts";
 import { problemFromZodError } from "@pfa/core/problem/from-zod.ts";
-import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
+import { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import type { VerifiedUser } from "../http/bearer.ts";
+import { errorFacts } from "../data/error-facts.ts";
 import { toProblemError } from "../http/errors.ts";
 import { PROBLEM_CODES, ProblemError } from "../http/problem.ts";
 import type { AccountDataProvider } from "../routes/operations.ts";
@@ -32,16 +33,28 @@ export const NO_USER_DETAIL = "This tool reads the signed-in user's data and nee
   "send Authorization: Bearer <token> on the MCP HTTP request; for the stdio server, set PFA_ACCESS_TOKEN (or " +
   "PFA_DEMO_USER=<demo email> locally).";
 
-async function run(operation: Operation, args: unknown, context: ExecutionContext): Promise<Record<string, unknown>> {
+/** Schema problems, joined to the exact-JSON ones (`rejection`) so that every problem is answered at once. */
+function invalid(error: ValidationError, rejection: ValidationError | undefined): ValidationError {
+  return rejection ? ValidationError.merge(rejection, error) : error;
+}
+
+async function run(
+  operation: Operation,
+  args: unknown,
+  context: ExecutionContext,
+  rejection: ValidationError | undefined,
+): Promise<Record<string, unknown>> {
   if (operation.kind === "calculation") {
     const parsed = operation.input.safeParse(args);
-    if (!parsed.success) throw problemFromZodError(parsed.error, "body", args);
+    if (!parsed.success) throw invalid(problemFromZodError(parsed.error, "body", args), rejection);
+    if (rejection) throw rejection;
     return operation.run(parsed.data) as Record<string, unknown>;
   }
   const user = await context.user();
   if (user === undefined) throw new ProblemError(401, NO_USER_DETAIL);
   const parsed = operation.input.safeParse(args);
-  if (!parsed.success) throw problemFromZodError(parsed.error, "query", args);
+  if (!parsed.success) throw invalid(problemFromZodError(parsed.error, "query", args), rejection);
+  if (rejection) throw rejection;
   const output = await context.accountData.withUser(
     user,
     (data) => operation.run(parsed.data, { data, subject: user.sub }),
@@ -58,12 +71,16 @@ export async function executeOperation(
   rejection?: ValidationError,
 ): Promise<Outcome> {
   try {
-    if (rejection) throw rejection;
-    return { ok: true, body: await run(operation, args, context) };
+    return { ok: true, body: await run(operation, args, context, rejection) };
   } catch (error) {
     const problem = toProblemError(error);
     if (problem.status >= 500 && !(error instanceof ProblemError)) {
-      console.error(JSON.stringify({ request_id: context.requestId, mcp_error: (error as Error)?.name ?? "unknown" }));
+      console.error(JSON.stringify({
+        request_id: context.requestId,
+        status: problem.status,
+        mcp_error: (error as Error)?.name ?? "unknown",
+        ...errorFacts(error),
+      }));
     }
     return {
       ok: false,
@@ -73,6 +90,7 @@ export async function executeOperation(
         context.requestId,
         problem.options.errors,
         context.problemTypeBase,
+        problem.options.errorsTotal,
       ),
     };
   }

@@ -65,11 +65,17 @@ Deno.test("execute: an account tool's bad argument names the parameter, like a R
   }
 });
 
-Deno.test("execute: a rejection from the exact JSON checks wins over everything else", async () => {
+Deno.test("execute: a rejection from the exact JSON checks comes first, with the schema's problems in the same answer", async () => {
   const rejection = new ValidationError([{ pointer: "/year", code: "exponent_not_allowed", message: "no" }]);
   const outcome = await executeOperation(ops.calculate_cashflow, { currency: "EUR", year: 2026 }, ctx(), rejection);
   assert.equal(outcome.ok, false);
-  if (!outcome.ok) assert.deepEqual(outcome.problem.errors, rejection.errors);
+  if (outcome.ok) return;
+  assert.deepEqual(outcome.problem.errors?.[0], rejection.errors[0]);
+  assert.deepEqual(outcome.problem.errors?.slice(1).map((e) => [e.pointer, e.code]), [["/transactions", "required"]]);
+  // A body the schema accepts is still refused for the exact-JSON problem alone.
+  const valid = { currency: "EUR", year: 2026, transactions: [] };
+  const alone = await executeOperation(ops.calculate_cashflow, valid, ctx(), rejection);
+  assert.deepEqual(!alone.ok && alone.problem.errors, rejection.errors);
 });
 
 Deno.test("execute: an account tool without a user is 401 and never touches the data", async () => {

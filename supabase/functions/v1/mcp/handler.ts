@@ -12,7 +12,7 @@
  * Failures are thrown as `ProblemError`s, which the app renders as `application/problem+json`, like REST.
  */
 import { makeProblem } from "@pfa/core";
-import { checkJsonMediaType, decodeUtf8, readBodyBytes } from "../http/body.ts";
+import { type BodyReadLimits, checkJsonMediaType, decodeUtf8, readBodyBytes } from "../http/body.ts";
 import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import { ProblemError } from "../http/problem.ts";
 import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
@@ -25,7 +25,8 @@ import type { ToolDefinition } from "./tools.ts";
 
 export interface McpHttpOptions {
   readonly tools: readonly ToolDefinition[];
-  readonly maxBodyBytes: number;
+  /** REST's body limits (size, read timeout, concurrent reads); a number is the size alone. */
+  readonly bodyLimits: number | BodyReadLimits;
   readonly verifier: TokenVerifier;
   /** REST's exact JSON checks (`parseJsonBody`), applied to tool arguments. */
   readonly validateJson: JsonValidator;
@@ -44,8 +45,11 @@ export interface McpRequestContext {
   readonly requestId: string;
   /** Absolute URL of the protected-resource metadata, named in every 401. */
   readonly metadataUrl: string;
-  /** Called once the caller is known, before any work (rate limiting, logging). May throw a ProblemError. */
-  readonly admit?: (user: VerifiedUser | undefined) => void;
+  /**
+   * Called once the caller is known, before any work (rate limiting, logging), counting one request; called again
+   * with the number of further tool calls once a batch is parsed. May throw a ProblemError (429).
+   */
+  readonly admit?: (user: VerifiedUser | undefined, points?: number) => void | Promise<void>;
   /** Base of absolute problem `type`s, the same as REST's (`problemTypeBase`); absent: the relative form. */
   readonly problemTypeBase?: string;
 }
@@ -113,9 +117,9 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
       );
     }
     const user = await authenticate(request.headers, context.metadataUrl);
-    context.admit?.(user);
+    await context.admit?.(user);
     checkJsonMediaType(request.headers.get("content-type")); // 415 as a problem, like REST
-    const text = decodeUtf8(await readBodyBytes(request, options.maxBodyBytes));
+    const text = decodeUtf8(await readBodyBytes(request, options.bodyLimits));
     let parsed;
     try {
       parsed = parseMcpBody(text, options.validateJson);

@@ -17,12 +17,16 @@ const verifier = {
 const seen: (VerifiedUser | undefined)[] = [];
 const handler = createMcpHttpHandler({
   tools: toolsFromOperations(createOperations().list),
-  maxBodyBytes: 4096,
+  bodyLimits: 4096,
   verifier,
   validateJson: parseJsonBody,
   invoker: (user) => () => Promise.resolve({ ok: true, body: { user: user?.sub ?? null } }),
 });
-const context = { requestId: "r1", metadataUrl: METADATA, admit: (user: VerifiedUser | undefined) => seen.push(user) };
+const context = {
+  requestId: "r1",
+  metadataUrl: METADATA,
+  admit: (user: VerifiedUser | undefined) => void seen.push(user),
+};
 
 function post(body: string, headers: Record<string, string> = {}): Request {
   return new Request("http://fn/v1/mcp", {

@@ -9,7 +9,7 @@ import { assertProblem, type Harness, startHarness } from "../e2e/harness.ts";
 import { IMPORT_A1, USER_B } from "../e2e/fixtures.ts";
 import { ISSUER, ISSUER_BASE } from "../e2e/tokens.ts";
 import { Client, StreamableHTTPClientTransport } from "./sdk.ts";
-import { CALCULATION_CALLS, restRequest, type ToolCall } from "./test-calls.ts";
+import { CALCULATION_CALLS, RECURRING_CALLS, restRequest, type ToolCall } from "./test-calls.ts";
 
 let h: Harness;
 let tokenA: string;
@@ -60,6 +60,13 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     path: "/v1/me/analytics/trends",
     args: { currency: "EUR", year: 2026, month: 3, months: 3 },
   },
+  {
+    tool: "get_net_worth",
+    method: "get",
+    path: "/v1/me/analytics/net-worth",
+    args: { currency: "EUR", from: "2026-01-01", to: "2026-03-31" },
+  },
+  { tool: "list_accounts", method: "get", path: "/v1/me/accounts", args: { as_of: "2026-02-15" } },
   { tool: "list_statement_imports", method: "get", path: "/v1/me/statements/imports", args: { limit: 2 } },
   {
     tool: "list_statement_transactions",
@@ -67,8 +74,15 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     path: "/v1/me/statements/transactions",
     args: { limit: 3, kind: "expense", statement_import_id: IMPORT_A1 },
   },
+  { tool: "get_recurring", method: "get", path: "/v1/me/analytics/recurring", args: { as_of: "2026-03-20" } },
+  {
+    tool: "get_forecast",
+    method: "get",
+    path: "/v1/me/analytics/forecast",
+    args: { as_of: "2026-03-20", horizon_days: "30" },
+  },
 ];
-const CALLS = [...CALCULATION_CALLS, ...ACCOUNT_CALLS];
+const CALLS = [...CALCULATION_CALLS, ...RECURRING_CALLS, ...ACCOUNT_CALLS];
 
 Deno.test("tools/list: every registered tool, read-only, idempotent, closed-world, with input and output schemas", async () => {
   const client = await connect();

@@ -8,10 +8,9 @@
 import { parseJsonBody } from "@pfa/core";
 import type { Context } from "hono";
 import type { App, AppKit } from "../app.ts";
+import { admit } from "../http/admit.ts";
 import type { VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
-import { ProblemError } from "../http/problem.ts";
-import { clientIp } from "../http/rate-limit.ts";
 import { registerServiceRoute } from "../openapi/document.ts";
 import { executeOperation } from "./execute.ts";
 import type { McpHttpHandler } from "./handler.ts";
@@ -37,12 +36,8 @@ function resourceOf(config: PublicUrls, c: Ctx) {
   return protectedResource(supabaseUrl, config.auth?.issuer ?? `${supabaseUrl}/auth/v1`);
 }
 
-function remoteAddress(c: Ctx): string | undefined {
-  return (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname;
-}
-
 export function registerMcpRoutes(app: App, kit: AppKit): void {
-  const { deps, limiter } = kit;
+  const { deps, admission } = kit;
   const config = deps.config as PublicUrls;
   const createHandler = async (): Promise<McpHttpHandler> => {
     const [{ createMcpHttpHandler }, { toolsFromOperations }] = await Promise.all([
@@ -51,7 +46,7 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
     ]);
     return createMcpHttpHandler({
       tools: toolsFromOperations(kit.operations),
-      maxBodyBytes: deps.config.limits.maxBodyBytes,
+      bodyLimits: kit.bodyLimits,
       verifier: deps.verifier,
       validateJson: parseJsonBody,
       invoker: (user, requestId, rejected) => (tool, args, callId) =>
@@ -75,24 +70,17 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
       throw error;
     });
 
-  /** Same policy as REST: one request counts against its user, or its client IP without a token. */
-  const admit = (c: Ctx) => (user: VerifiedUser | undefined) => {
+  /** Same policy as REST: counted against the user, or the client address without a token; every tool call counts. */
+  const admitter = (c: Ctx) => (user: VerifiedUser | undefined, points?: number) => {
     c.set("user", user);
-    if (!limiter.enabled) return;
-    const decision = limiter.take(user ? `user:${user.sub}` : `ip:${clientIp(c.req.raw.headers, remoteAddress(c))}`);
-    c.set("rateLimitHeaders", decision.headers);
-    if (!decision.allowed) {
-      throw new ProblemError(429, `Rate limit exceeded; retry in ${decision.resetSeconds} seconds.`, {
-        headers: { "Retry-After": String(decision.resetSeconds) },
-      });
-    }
+    return admit(c, admission, user, points);
   };
 
   app.post(MCP_PATH, async (c) =>
     (await handler())(c.req.raw, {
       requestId: c.get("requestId"),
       metadataUrl: resourceOf(config, c).metadataUrl,
-      admit: admit(c),
+      admit: admitter(c),
       ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
     }));
 

@@ -19,3 +19,8 @@ export { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+// @ts-types="@modelcontextprotocol/sdk/client/auth"
+export {
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+} from "@modelcontextprotocol/sdk/client/auth.js";

@@ -63,6 +63,55 @@ export const CALCULATION_CALLS: readonly ToolCall[] = [
     path: "/v1/analytics/trends",
     args: { currency: "EUR", year: 2026, month: 2, months: 2, transactions: TRANSACTIONS },
   },
+  {
+    tool: "calculate_net_worth",
+    method: "post",
+    path: "/v1/analytics/net-worth",
+    args: {
+      currency: "EUR",
+      from: "2026-01-01",
+      to: "2026-02-15",
+      statements: [
+        {
+          account_name: "Checking",
+          statement_start: "2026-01-01",
+          statement_end: "2026-01-31",
+          opening_balance: "100.00",
+          closing_balance: "2399.50",
+          transactions: TRANSACTIONS.slice(0, 2),
+        },
+        { account_name: "Visa", opening_balance: "-20.00", transactions: TRANSACTIONS.slice(2, 4) },
+      ],
+    },
+  },
+];
+
+export const RECURRING_TRANSACTIONS = [
+  ...TRANSACTIONS,
+  { id: "n1", date: "2026-01-05", amount: "-15.99", description: "NETFLIX.COM 4412", category: "Subscriptions" },
+  { id: "n2", date: "2026-02-05", amount: "-15.99", counterparty: "Netflix.com" },
+  { id: "n3", date: "2026-03-05", amount: "-15.99", counterparty: "NETFLIX COM", category: "Subscriptions" },
+];
+/** The recurring and forecast calculations (API.md §9.1, §9.2). */
+export const RECURRING_CALLS: readonly ToolCall[] = [
+  {
+    tool: "calculate_recurring",
+    method: "post",
+    path: "/v1/analytics/recurring",
+    args: { currency: "EUR", as_of: "2026-03-20", transactions: RECURRING_TRANSACTIONS },
+  },
+  {
+    tool: "calculate_forecast",
+    method: "post",
+    path: "/v1/analytics/forecast",
+    args: {
+      currency: "EUR",
+      as_of: "2026-03-20",
+      starting_balance: "100.00",
+      horizon_days: 60,
+      transactions: RECURRING_TRANSACTIONS,
+    },
+  },
 ];
 
 /** The REST request for the same input as a tool call: the arguments as the POST body, or as the query string. */

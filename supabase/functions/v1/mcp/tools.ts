@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import type { Operation } from "@pfa/core/contracts/operation.ts";
+import { portableSchema } from "./portable-schema.ts";
 
 export type JsonSchemaObject = { readonly type: "object"; readonly [key: string]: unknown };
 
@@ -40,16 +41,17 @@ const ERROR_NOTE = "On failure the result has isError: true and its text is the 
   "returns (code validation_failed with errors[] naming each bad argument, unauthorized, service_unavailable, ...).";
 
 /**
- * JSON Schema (draft-07, which every MCP client validator understands) for one side of a zod schema. Input
- * schemas describe what a caller may send (`io: "input"`: a money amount may be a string or a number), output
- * schemas what the API returns (`io: "output"`).
+ * JSON Schema for one side of a zod schema, in the portable form of `portableSchema` (no `$schema`, no `type`
+ * arrays: valid and equal in meaning under JSON Schema draft-07 and 2020-12, which MCP clients use). Input
+ * schemas describe what a caller may send (`io: "input"`: a money amount may be a decimal string or a number),
+ * output schemas what the API returns (`io: "output"`).
  */
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchemaObject {
   const json = z.toJSONSchema(schema, { target: "draft-07", io, unrepresentable: "any" }) as Record<string, unknown>;
   if (json.type !== "object") {
     throw new TypeError(`MCP ${io} schemas must be JSON objects; got ${JSON.stringify(json.type)}`);
   }
-  return json as JsonSchemaObject;
+  return portableSchema(json as JsonSchemaObject);
 }
 
 /** The MCP tool of one operation. */

@@ -46,11 +46,11 @@ Deno.test("toolFromOperation: input schema is the input side (money as string or
   const tool = toolFromOperation(sum);
   assert.equal(tool.inputSchema.type, "object");
   const amounts = (tool.inputSchema.properties as Record<string, { items: unknown; description: string }>).amounts;
-  assert.deepEqual(amounts?.items, { type: ["string", "number"] });
+  assert.deepEqual(amounts?.items, { anyOf: [{ type: "string" }, { type: "number" }] });
   assert.equal(amounts?.description, "Amounts to add.");
   assert.deepEqual(tool.inputSchema.required, ["amounts"]);
   assert.deepEqual(tool.outputSchema.properties, { total: { type: "string" } });
-  assert.equal(tool.inputSchema.$schema, "http://json-schema.org/draft-07/schema#");
+  assert.equal("$schema" in tool.inputSchema, false, "no $schema: MCP reads such a schema as 2020-12");
 });
 
 Deno.test("toolFromOperation: every tool is read-only, idempotent and closed-world", () => {
@@ -91,6 +91,13 @@ const CONTRACT: Record<string, string> = {
   list_statement_transactions: "GET /v1/me/statements/transactions",
   calculate_trends: "POST /v1/analytics/trends",
   get_trends: "GET /v1/me/analytics/trends",
+  calculate_net_worth: "POST /v1/analytics/net-worth",
+  get_net_worth: "GET /v1/me/analytics/net-worth",
+  list_accounts: "GET /v1/me/accounts",
+  calculate_recurring: "POST /v1/analytics/recurring",
+  get_recurring: "GET /v1/me/analytics/recurring",
+  calculate_forecast: "POST /v1/analytics/forecast",
+  get_forecast: "GET /v1/me/analytics/forecast",
 };
 
 Deno.test("registry: the ten tools of API.md §6, each naming its REST route, account tools needing a user", () => {

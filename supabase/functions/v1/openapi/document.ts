@@ -61,10 +61,13 @@ own data, read through Postgres row-level security. Every route starts with \`/v
 - Account routes (\`/v1/me/...\`) need \`Authorization: Bearer <Supabase Auth access token>\`. The token's
   signature, \`exp\`/\`nbf\` (30 s skew), \`iss\`, \`aud\` (authenticated), \`role\` (authenticated) and
   \`sub\` (a UUID) are checked. No token: 401 with \`WWW-Authenticate: Bearer\`; a token that fails a check:
-  401 with \`WWW-Authenticate: Bearer error="invalid_token"\`.
-- Calculation routes need no token, but a token that is sent must be valid (else 401). One exception: a bearer
-  value identical to the \`apikey\` header is the project's API key (supabase-js sends it when nobody is
-  signed in), not a user token, and counts as no token.
+  401 with \`WWW-Authenticate: Bearer error="invalid_token"\`. A token of another issuer is refused with a
+  \`detail\` naming the expected issuer (\`{SUPABASE_URL}/auth/v1\`). The project's anon or publishable key
+  sent as the bearer token (what supabase-js sends when nobody is signed in) is a 401 whose \`detail\` starts
+  "Sign in first: this route needs a user's access token".
+- Calculation routes need no token, but a token that is sent must be valid (else 401). One exception: the
+  project's API key (a bearer value identical to the \`apikey\` header, a publishable key \`sb_publishable_…\`,
+  or a legacy anon key) is not a user token, and counts as no token.
 
 ## Errors
 Every non-2xx response is \`application/problem+json\` (RFC 9457) with \`type\`, \`title\`, \`status\`,
@@ -192,6 +195,7 @@ export function registerOperation(registry: Registry, op: Operation): void {
   }
   responses[401] = problemResponse(401, ["WWW-Authenticate"]);
   if (!account) {
+    responses[408] = problemResponse(408);
     responses[413] = problemResponse(413);
     responses[415] = problemResponse(415);
   }
@@ -215,7 +219,7 @@ export function registerOperation(registry: Registry, op: Operation): void {
   });
 }
 
-/** Registers a service route (no auth, no rate limit). */
+/** Registers a service route (no auth, no rate limit; another method than GET is 405 with `Allow`). */
 export function registerServiceRoute(
   registry: Registry,
   entry: {
@@ -241,6 +245,7 @@ export function registerServiceRoute(
         headers: { "X-Request-Id": ref("X-Request-Id") } as never,
         content: { [entry.contentType]: { schema: entry.schema as never } },
       },
+      405: problemResponse(405, ["Allow"]) as never,
       500: problemResponse(500) as never,
     },
   });
@@ -301,6 +306,7 @@ export function openApiObjectConfig() {
       version: API_VERSION,
       description: API_DESCRIPTION,
       license: { name: "MIT", identifier: "MIT" },
+      contact: { name: "Personal Finance API maintainers" },
     },
     servers: SERVERS,
     tags: TAGS,

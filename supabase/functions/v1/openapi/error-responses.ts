@@ -5,12 +5,14 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
     '(`WWW-Authenticate: Bearer error="invalid_token"`).',
   404: "not_found: no such route.",
   405: "method_not_allowed: the route exists with another method; see the `Allow` header.",
+  408: "request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is " +
+    "closed.",
   413: "payload_too_large: the body is larger than the limit (5 MiB by default).",
   415: "unsupported_media_type: the body is not sent as `application/json` (UTF-8).",
   422: "validation_failed: the request breaks the contract; `errors` lists every offending value by JSON " +
     "pointer (body) or parameter name (query).",
   429: "rate_limited: too many requests in the current window; retry after `Retry-After` seconds.",
   500: "internal_error: an unexpected failure; no internals are disclosed. Quote the request_id.",
-  503: "service_unavailable: the database (or the token signing keys) could not be reached in time; retry " +
-    "after `Retry-After` seconds.",
+  503: "service_unavailable: the database (or the token signing keys) could not be reached in time, or too many " +
+    "bodies are being received at once; retry after `Retry-After` seconds.",
 };

@@ -7,18 +7,21 @@ import {
   type AccountData,
   type AccountOperation,
   type CalculationOperation,
+  InexactJsonError,
   type Operation,
   problemFromZodError,
+  ValidationError,
 } from "@pfa/core";
 import type { Context, Hono } from "hono";
 import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
+import type { BodyReadLimits } from "../http/body.ts";
 import { ifNoneMatchHits, strongEtag } from "../http/etag.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import { nextLink } from "../http/pagination.ts";
 import { ProblemError } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
-import { clientIp, type FixedWindowRateLimiter } from "../http/rate-limit.ts";
+import { type Admission, admit } from "../http/admit.ts";
 import { isPaginated, type OpenApiEntries, registerOperation } from "../openapi/document.ts";
 
 /** Runs `fn` with the signed-in user's data, scoped by row-level security (the data/ drivers). */
@@ -29,30 +32,12 @@ export interface AccountDataProvider {
 export interface OperationRouteDeps {
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
-  readonly limiter: FixedWindowRateLimiter;
-  readonly maxBodyBytes: number;
+  /** The rate limiter and the trusted proxy hops of client addresses. */
+  readonly admission: Admission;
+  readonly bodyLimits: BodyReadLimits;
 }
 
 type Ctx = Context<AppEnv>;
-
-/** The socket address Deno reports (through Hono's `env` on Deno.serve), when there is one. */
-function remoteAddress(c: Ctx): string | undefined {
-  const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
-  return info?.hostname;
-}
-
-/** Counts the request against its user or client IP; 429 past the limit. */
-function rateLimit(c: Ctx, limiter: FixedWindowRateLimiter, user: VerifiedUser | undefined): void {
-  if (!limiter.enabled) return;
-  const key = user ? `user:${user.sub}` : `ip:${clientIp(c.req.raw.headers, remoteAddress(c))}`;
-  const decision = limiter.take(key);
-  c.set("rateLimitHeaders", decision.headers);
-  if (!decision.allowed) {
-    throw new ProblemError(429, `Rate limit exceeded; retry in ${decision.resetSeconds} seconds.`, {
-      headers: { "Retry-After": String(decision.resetSeconds) },
-    });
-  }
-}
 
 /** Token first (401), counting a refused token against the client IP so bad tokens cannot dodge the limit. */
 async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean): Promise<VerifiedUser | undefined> {
@@ -62,29 +47,54 @@ async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean)
     c.set("user", user);
     return user;
   } catch (error) {
-    rateLimit(c, deps.limiter, undefined);
+    await admit(c, deps.admission, undefined);
     throw error;
   }
 }
 
 function noQueryParameters(url: URL): void {
-  const { errors } = readQuery(url, new Set());
+  const { errors, total } = readQuery(url, new Set());
   if (errors.length > 0) {
     throw new ProblemError(422, "Calculation routes take no query parameters; send everything in the body.", {
       errors,
+      errorsTotal: total,
     });
   }
+}
+
+/**
+ * The body, validated: every problem in one 422, the exact-JSON ones (duplicate keys, exponents, too many digits) and
+ * the schema's together, so a client never fixes a body in rounds.
+ */
+async function validBody(
+  c: Ctx,
+  op: CalculationOperation,
+  bodyLimits: BodyReadLimits,
+): Promise<Parameters<CalculationOperation["run"]>[0]> {
+  let body: unknown;
+  let inexact: InexactJsonError | undefined;
+  try {
+    body = await readJsonBody(c.req.raw, bodyLimits);
+  } catch (error) {
+    if (!(error instanceof InexactJsonError)) throw error;
+    inexact = error;
+    body = error.value;
+  }
+  const parsed = op.input.safeParse(body);
+  if (!parsed.success) {
+    const shape = problemFromZodError(parsed.error, "body", body);
+    throw inexact ? ValidationError.merge(inexact, shape) : shape;
+  }
+  if (inexact) throw inexact;
+  return parsed.data;
 }
 
 function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
   return async (c: Ctx) => {
     const user = await authenticate(c, deps, false);
-    rateLimit(c, deps.limiter, user);
+    await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
-    const body = await readJsonBody(c.req.raw, deps.maxBodyBytes);
-    const parsed = op.input.safeParse(body);
-    if (!parsed.success) throw problemFromZodError(parsed.error, "body", body);
-    const output = op.run(parsed.data);
+    const output = op.run(await validBody(c, op, deps.bodyLimits));
     return new Response(JSON.stringify(output), {
       status: 200,
       headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
@@ -102,15 +112,21 @@ function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
   const paginated = isPaginated(op);
   return async (c: Ctx) => {
     const user = (await authenticate(c, deps, true))!;
-    rateLimit(c, deps.limiter, user);
+    await admit(c, deps.admission, user);
     const url = new URL(c.req.url);
     const query = readQuery(url, allowed);
+    const parsed = op.input.safeParse(query.values);
     if (query.errors.length > 0) {
+      // Unknown or repeated parameters, and what is wrong with the known ones, in one answer.
+      const unknown = new ValidationError(query.errors, undefined, query.total);
+      if (!parsed.success) {
+        throw ValidationError.merge(unknown, problemFromZodError(parsed.error, "query", query.values));
+      }
       throw new ProblemError(422, "The query has parameters this operation does not accept.", {
         errors: query.errors,
+        errorsTotal: query.total,
       });
     }
-    const parsed = op.input.safeParse(query.values);
     if (!parsed.success) throw problemFromZodError(parsed.error, "query", query.values);
     const output = await deps.accountData.withUser(user, (data) => op.run(parsed.data, { data, subject: user.sub }));
     const body = JSON.stringify(output);

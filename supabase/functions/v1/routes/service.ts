@@ -1,17 +1,20 @@
 /**
- * Service routes: health (never touches the database), the OpenAPI document and the HTML reference. The
- * document is generated on first request, after every route (the MCP one included) has been registered, and
- * then served from memory; the page renderer is loaded then too.
+ * Service routes: health (never touches the database), the OpenAPI document, the reference page and the
+ * reference's script (Scalar's standalone bundle, served from the function folder). The document is generated on
+ * first request, after every route (the MCP one included) has been registered, and then served from memory; the
+ * page and the script are read then too.
  */
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/context.ts";
-import { DOCS_CSP } from "../http/security-headers.ts";
+import { ProblemError } from "../http/problem.ts";
+import { type ReferencePage, SCALAR_SCRIPT_PATH } from "../reference/page.ts";
 import {
   API_VERSION,
   generateOpenApiDocument,
   type OpenApiDocument,
   type OpenApiEntries,
+  openApiObjectConfig,
   registerServiceRoute,
   type Registry,
 } from "../openapi/document.ts";
@@ -35,7 +38,6 @@ export function registerServiceRoutes(
 
   let document: Promise<OpenApiDocument> | undefined;
   let documentJson: string | undefined;
-  let html: string | undefined;
   const getDocument = () =>
     document ??= generateOpenApiDocument(openapi).catch((error) => {
       document = undefined;
@@ -51,18 +53,36 @@ export function registerServiceRoutes(
     new Response(documentJson ??= JSON.stringify(await getDocument()), {
       headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" },
     }));
+  let page: Promise<ReferencePage> | undefined;
   app.get("/v1/docs", async () => {
-    if (html === undefined) {
-      const [document, { renderReference }] = await Promise.all([getDocument(), import("../reference/render.ts")]);
-      html ??= renderReference(document);
-    }
+    const { html, contentSecurityPolicy } = await (page ??= import("../reference/page.ts").then((m) =>
+      m.referencePage(openApiObjectConfig().info.title)
+    ));
     return new Response(html, {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "public, max-age=300",
-        "Content-Security-Policy": DOCS_CSP,
+        "Content-Security-Policy": contentSecurityPolicy,
       },
     });
+  });
+  app.get(SCALAR_SCRIPT_PATH, async (c) => {
+    const { readScalarScript } = await import("../reference/scalar-script.ts");
+    const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const script = await readScalarScript(gzip);
+    if (script === undefined) {
+      throw new ProblemError(
+        500,
+        "The reference script is not bundled with this function: run `npm run docs:bundle` before deploying.",
+      );
+    }
+    const headers: Record<string, string> = {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+      "Vary": "Accept-Encoding",
+    };
+    if (gzip) headers["Content-Encoding"] = "gzip";
+    return new Response(script, { headers });
   });
   return { document: getDocument };
 }
@@ -87,9 +107,20 @@ function registerServiceRoutesDocs(registry: Registry): void {
   registerServiceRoute(registry, {
     path: "/v1/docs",
     operationId: "docs",
-    summary: "Human-readable API reference",
-    description: "A self-contained HTML page generated from this document; it loads nothing from the network.",
+    summary: "Interactive API reference",
+    description: 'Scalar\'s API reference for this document, with a request client ("try it") aimed at the ' +
+      "server serving the page, and a table of the problem codes (the `#problem-<code>` targets of problem " +
+      "`type`s). Its script is served by this function (`/v1/docs/scalar.js`); it loads nothing from elsewhere.",
     contentType: "text/html",
+    schema: { type: "string" },
+  });
+  registerServiceRoute(registry, {
+    path: SCALAR_SCRIPT_PATH,
+    operationId: "docs_script",
+    summary: "The reference page's script",
+    description: "Scalar's standalone bundle (`@scalar/api-reference`, MIT), copied into the function by " +
+      "`npm run docs:bundle`. 500 `internal_error` when a deployment left it out.",
+    contentType: "text/javascript",
     schema: { type: "string" },
   });
 }

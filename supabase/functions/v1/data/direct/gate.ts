@@ -12,7 +12,8 @@ export interface Gate {
   readonly waiting: number;
 }
 
-export function createGate(max: number): Gate {
+/** `timeoutError` makes the error a waiter that timed out is rejected with (default: DatabaseUnavailableError). */
+export function createGate(max: number, timeoutError?: () => Error): Gate {
   let active = 0;
   const queue: Array<() => void> = [];
 
@@ -47,7 +48,10 @@ export function createGate(max: number): Gate {
         const timer = setTimeout(() => {
           const i = queue.indexOf(grant);
           if (i >= 0) queue.splice(i, 1);
-          reject(new DatabaseUnavailableError("No database connection became free in time; try again shortly."));
+          reject(
+            timeoutError?.() ??
+              new DatabaseUnavailableError("No database connection became free in time; try again shortly."),
+          );
         }, timeoutMs);
         queue.push(grant);
       });

@@ -6,6 +6,7 @@
  */
 import net from "node:net";
 import postgres from "postgres";
+import { markConnectionPhase } from "./unavailable.ts";
 
 export type SqlRow = Record<string, unknown>;
 
@@ -186,7 +187,10 @@ export function postgresEngine(url: string, options: PostgresEngineOptions): Sql
         reserved = await reserveWithin(current.sql, 2 * options.connectTimeoutSeconds * 1000);
       } catch (error) {
         replace(current);
-        throw error;
+        // Whatever fails before a connection is handed out is the connection phase: refused, unreachable, a database
+        // that does not accept connections (55000), does not exist (3D000), a role or password refused (28xxx), no
+        // CONNECT privilege (42501 here, a bug anywhere else). All of them mean "cannot answer now", a 503.
+        throw markConnectionPhase(error);
       }
       let usable = true;
       // `begin` is not awaited: postgres.js sends it in the same flight as the transaction's first statement (one

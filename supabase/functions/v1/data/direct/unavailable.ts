@@ -1,18 +1,20 @@
 /**
  * Which database errors mean "the database cannot answer now" (503) rather than a bug (500): connection failures
- * (refused, reset, timed out, closed), server shutdown or restart, too many connections, statement timeout.
+ * (refused, reset, timed out, closed), server shutdown or restart, too many connections or other exhausted resources, a
+ * database that does not accept connections (55000), statement timeout. Whatever fails while a connection is being
+ * opened is an unavailability too, whatever its SQLSTATE (sql-engine.ts marks it).
  */
 import { DatabaseUnavailableError } from "../errors.ts";
 
-/** SQLSTATEs: 08xxx connection exceptions are matched by prefix. */
+/** SQLSTATEs: 08xxx connection exceptions and 53xxx insufficient resources are matched by prefix. */
 const SQLSTATES = new Set([
   "57014", // query_canceled (statement_timeout)
   "57P01", // admin_shutdown (terminating connection)
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now (starting up / recovery)
   "57P05", // idle_session_timeout
-  "53300", // too_many_connections
-  "53400", // configuration_limit_exceeded
+  "57P04", // database_dropped
+  "55000", // object_not_in_prerequisite_state (a database that does not allow connections)
   "58000", // system_error
   "58030", // io_error
 ]);
@@ -36,16 +38,30 @@ const CLIENT_CODES = new Set([
 
 const DENO_ERRORS = new Set(["ConnectionRefused", "ConnectionReset", "ConnectionAborted", "TimedOut", "BrokenPipe"]);
 
+const connectionPhase = new WeakSet<object>();
+
+/**
+ * Marks an error thrown while a connection was being opened or handed out (sql-engine.ts): it means "cannot answer
+ * now" whatever its SQLSTATE (28xxx, 3D000, or 42501 for a missing CONNECT privilege, a bug anywhere else).
+ */
+export function markConnectionPhase<E>(error: E): E {
+  if (error !== null && typeof error === "object") connectionPhase.add(error);
+  return error;
+}
+
 export function isUnavailable(error: unknown, depth = 0): boolean {
   if (error === null || typeof error !== "object" || depth > 5) return false;
-  if (error instanceof DatabaseUnavailableError) return true;
+  if (error instanceof DatabaseUnavailableError || connectionPhase.has(error)) return true;
   const { code, name, message, cause } = error as {
     code?: unknown;
     name?: unknown;
     message?: unknown;
     cause?: unknown;
   };
-  if (typeof code === "string" && (SQLSTATES.has(code) || code.startsWith("08") || CLIENT_CODES.has(code))) {
+  if (
+    typeof code === "string" &&
+    (SQLSTATES.has(code) || code.startsWith("08") || code.startsWith("53") || CLIENT_CODES.has(code))
+  ) {
     return true;
   }
   if (typeof name === "string" && DENO_ERRORS.has(name)) return true;

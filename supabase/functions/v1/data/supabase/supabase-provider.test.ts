@@ -494,3 +494,70 @@ Deno.test("supabase-js driver: rollover and trends reads send me_budget_months a
     },
   ]);
 });
+
+Deno.test("supabase-js driver: recurring reads send me_recurring_occurrences and me_recurring_members RPCs", async () => {
+  const { p, requests } = provider((req) => {
+    const fn = new URL(req.url).pathname.split("/").pop();
+    if (fn === "me_recurring_occurrences") {
+      return json([{
+        key: "netflix com",
+        direction: "outflow",
+        date: "2026-01-05",
+        amount_minor: -1599,
+        transaction_count: 1,
+      }]);
+    }
+    if (fn === "me_recurring_members") {
+      return json([{
+        key: "netflix com",
+        direction: "outflow",
+        date: "2026-01-05",
+        id: "A0000000-0000-4000-8000-000000000001",
+        category: null,
+        name: "NETFLIX.COM",
+      }]);
+    }
+    return json({ code: "PGRST202", message: "not found" }, 404);
+  });
+  const out = await p.withUser(alice, async (d) => ({
+    occurrences: await d.recurringOccurrences("EUR", "2024-02-21", "2026-03-20"),
+    members: await d.recurringMembers("EUR", "2024-02-21", "2026-03-20", [{
+      key: "netflix com",
+      direction: "outflow",
+    }]),
+  }));
+  assert.equal(requests.length, 2);
+  assertRpc(requests[0]!, "me_recurring_occurrences", alice.token, {
+    p_currency: "EUR",
+    p_from: "2024-02-21",
+    p_to: "2026-03-20",
+  });
+  assertRpc(requests[1]!, "me_recurring_members", alice.token, {
+    p_currency: "EUR",
+    p_from: "2024-02-21",
+    p_to: "2026-03-20",
+    p_groups: [{ key: "netflix com", direction: "outflow" }],
+  });
+  assert.deepEqual(out.occurrences, [{
+    key: "netflix com",
+    direction: "outflow",
+    date: "2026-01-05",
+    amount_minor: -1599,
+    transaction_count: 1,
+  }]);
+  assert.deepEqual(out.members[0], {
+    key: "netflix com",
+    direction: "outflow",
+    date: "2026-01-05",
+    id: "a0000000-0000-4000-8000-000000000001",
+    category: null,
+    name: "NETFLIX.COM",
+  });
+  const { p: bad } = provider(() =>
+    json([{ key: "k", direction: "sideways", date: "2026-01-05", amount_minor: 1, transaction_count: 1 }])
+  );
+  await assert.rejects(
+    bad.withUser(alice, (d) => d.recurringOccurrences("EUR", "2026-01-01", "2026-01-31")),
+    UnexpectedDataError,
+  );
+});

@@ -1,0 +1,213 @@
+import { z } from "zod";
+import type { Limits } from "./limits.ts";
+import {
+  countOutput,
+  currencyInput,
+  currencyOutput,
+  dateField,
+  dateOutput,
+  doc,
+  moneyInput,
+  moneyOutput,
+  text,
+} from "./primitives.ts";
+import { withFastArrayParse } from "./fast-array.ts";
+import { transactionRules, transactionsArray } from "./transaction.ts";
+
+/** Longest `from`…`to` span of a net-worth series, in months (10 years: at most 121 points). */
+export const NET_WORTH_MAX_MONTHS = 120;
+
+export const BALANCE_RULES = "An account is an `account_name` (with its currency on GET) and its statements. " +
+  "A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a " +
+  "missing end its last one; with no transactions a missing bound equals the other, and a derived bound never " +
+  "crosses the given one (a derived end before the start is the start, a derived start after the end is the end). " +
+  "A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and " +
+  "counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its " +
+  "transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An " +
+  "account's balance on a date d comes from its statement with the latest start on or before d (ties: the later " +
+  "end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that " +
+  "statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the " +
+  "computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on " +
+  "or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed " +
+  "closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the " +
+  "previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by " +
+  "name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so " +
+  "the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All " +
+  "arithmetic is exact, in integer minor units.";
+
+export const SERIES_RULES = "`series` has one point per calendar month from the month of `from` to the month of " +
+  "`to`: the month's last day, except that the last point is `to` itself (so the first point is the last day of " +
+  "`from`'s month, or `to` when that comes first). Each point's `total` is the sum of the balances on that date of " +
+  "the accounts that have one, and `account_count` counts them. `net_worth` is the total on `to`; `change` = last " +
+  "point − first point. `from` after `to` is 422 (`invalid_range`); a span longer than " +
+  `${NET_WORTH_MAX_MONTHS / 12} years (\`to\` after \`from\` + ${NET_WORTH_MAX_MONTHS} months) is 422 ` +
+  "(`out_of_range`).";
+
+export function netWorthSchemas(limits: Limits) {
+  const statement = doc(
+    z.strictObject({
+      account_name: text(limits.text, "Name of the account the statement belongs to.", ["Checking"]),
+      statement_start: dateField(
+        "First day the statement covers. Omitted or null: the first transaction date (or `statement_end` without " +
+          "transactions).",
+        ["2026-01-01"],
+      ).nullable().optional(),
+      statement_end: dateField(
+        "Last day the statement covers; not before `statement_start` (422 `invalid_range`). Omitted or null: the " +
+          "last transaction date (or `statement_start` without transactions).",
+        ["2026-01-31"],
+      ).nullable().optional(),
+      opening_balance: moneyInput("Balance at the start of the statement, before its transactions.", ["1520.00"]),
+      closing_balance: moneyInput(
+        "Closing balance the statement reports. Omitted or null: none reported (the computed one is used).",
+        ["1780.35"],
+      ).nullable().optional(),
+      transactions: withFastArrayParse(
+        doc(
+          transactionsArray(limits),
+          `The statement's transactions, in any order. At most ${limits.transactions} over all statements ` +
+            "together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and " +
+            "`category` are accepted and ignored.",
+        ),
+        limits.transactions,
+        transactionRules(limits),
+      ),
+    }),
+    "One statement of an account.",
+  );
+  const body = doc(
+    z.strictObject({
+      currency: currencyInput("Currency of the calculation; every transaction must be in it."),
+      from: dateField("First day of the series.", ["2026-01-01"]),
+      to: dateField("Last day of the series: the date of `net_worth` and of each account's balance.", ["2026-03-31"]),
+      statements: doc(
+        z.array(statement).max(limits.statements),
+        `The statements, at most ${limits.statements} (422 \`too_many_items\`), in any order except that a later ` +
+          "position wins a tie between statements with the same start and end.",
+      ),
+    }),
+    "Net-worth request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are " +
+      "rejected.",
+    [{
+      currency: "EUR",
+      from: "2026-01-01",
+      to: "2026-02-28",
+      statements: [
+        {
+          account_name: "Checking",
+          statement_start: "2026-01-01",
+          statement_end: "2026-01-31",
+          opening_balance: "1000.00",
+          closing_balance: "1209.90",
+          transactions: [{ date: "2026-01-05", amount: "250.00" }, { date: "2026-01-20", amount: "-40.10" }],
+        },
+        {
+          account_name: "Visa",
+          statement_start: "2026-02-01",
+          statement_end: "2026-02-28",
+          opening_balance: "-200.00",
+          closing_balance: "-350.00",
+          transactions: [{ date: "2026-02-12", amount: "-150.00" }],
+        },
+      ],
+    }],
+  );
+  const query = z.strictObject({
+    currency: currencyInput(
+      "Currency to report. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only " +
+        "statements in this currency count; others are left out.",
+    ).optional(),
+    from: dateField("First day of the series. Defaults to 1 January of the year of `to`.", ["2026-01-01"]).optional(),
+    to: dateField("Last day of the series. Defaults to today in the profile's time zone.", ["2026-03-31"])
+      .optional(),
+  });
+
+  const reconciliation = z.object({
+    statement_start: dateOutput("First day of the span (given or derived).", ["2026-01-01"]),
+    statement_end: dateOutput("Last day of the span (given or derived).", ["2026-01-31"]),
+    opening_balance: moneyOutput("Opening balance.", ["1000.00"]),
+    computed_closing_balance: moneyOutput(
+      "Opening balance plus the transactions dated on or before the span's end.",
+      ["1209.90"],
+    ),
+    reported_closing_balance: moneyOutput("Closing balance the statement reports; null when none.", ["1209.90"])
+      .nullable(),
+    difference: moneyOutput("Reported − computed closing balance; null when none is reported.", ["0.00"]).nullable(),
+    continuity_difference: moneyOutput(
+      "Opening balance − the previous statement's closing balance (reported, else computed); null for the first.",
+      ["0.00"],
+    ).nullable(),
+  });
+  const account = z.object({
+    account_name: doc(z.string(), "Account name.", ["Checking"]),
+    balance: moneyOutput("Balance on `to`; null when no statement starts on or before it.", ["1209.90"]).nullable(),
+    balance_date: dateOutput(
+      "The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null " +
+        "with `balance`.",
+      ["2026-01-31"],
+    ).nullable(),
+    statements: doc(z.array(reconciliation), "Every statement of the account, by start, then end, then tie order."),
+  });
+  const report = doc(
+    z.object({
+      currency: currencyOutput("Currency of every amount."),
+      from: dateOutput("First day of the series (as used).", ["2026-01-01"]),
+      to: dateOutput("Last day of the series (as used).", ["2026-02-28"]),
+      net_worth: moneyOutput("Total of the account balances on `to` (the last point).", ["859.90"]),
+      change: moneyOutput("Last point − first point of the series.", ["-350.00"]),
+      series: doc(
+        z.array(z.object({
+          date: dateOutput("Month end, or `to` for the last point.", ["2026-01-31"]),
+          total: moneyOutput("Sum of the balances on `date` of the accounts that have one.", ["1209.90"]),
+          account_count: countOutput("Accounts with a balance on `date`.", [1]),
+        })),
+        "One point per calendar month from `from` to `to`, oldest first.",
+      ),
+      accounts: doc(z.array(account), "Every account with at least one statement that is not excluded, by name."),
+      excluded_statement_count: countOutput("Statements left out because nothing dates them.", [0]),
+    }),
+    "Net worth month by month, the accounts' balances on `to`, and the reconciliation of every statement.",
+  );
+
+  const accountsQuery = z.strictObject({
+    currency: currencyInput(
+      "Only accounts in this currency. Unlike the other account endpoints there is no default: omitted, every " +
+        "currency is listed.",
+    ).optional(),
+    as_of: dateField("Date of the balances. Defaults to today in the profile's time zone.", ["2026-03-31"])
+      .optional(),
+  });
+  const accountsReport = doc(
+    z.object({
+      as_of: dateOutput("Date of the balances (as used).", ["2026-03-31"]),
+      accounts: doc(
+        z.array(z.object({
+          account_name: doc(z.string(), "Account name.", ["Checking"]),
+          currency: currencyOutput("Currency of the account."),
+          balance: moneyOutput("Balance on `as_of`; null when no statement starts on or before it.", ["1209.90"])
+            .nullable(),
+          balance_date: dateOutput(
+            "The date the balance refers to: `as_of` inside the chosen statement's span, otherwise its span's end; " +
+              "null with `balance`.",
+            ["2026-01-31"],
+          ).nullable(),
+          statement_count: countOutput(
+            "Statements of the account that start on or before `as_of` (excluded statements and `processing` or " +
+              "`failed` imports left out).",
+            [3],
+          ),
+          reconciled: doc(
+            z.boolean().nullable(),
+            "Whether the `difference` of the statement chosen for the balance is zero; null when that statement " +
+              "reports no closing balance, or there is none.",
+            [true],
+          ),
+        })),
+        "Every account (name and currency) with at least one statement that is not excluded, by name, then " +
+          "currency.",
+      ),
+    }),
+    "Each account's balance on `as_of`, and whether its statement reconciles.",
+  );
+  return { body, query, report, accountsQuery, accountsReport };
+}

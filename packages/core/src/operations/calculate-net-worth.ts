@@ -1,0 +1,108 @@
+import { BALANCE_RULES, SERIES_RULES } from "../contracts/net-worth.ts";
+import type { CalculationOperation } from "../contracts/operation.ts";
+import type { Schemas } from "../contracts/schemas.ts";
+import { moneyIssueMessage, parseMinor } from "../money/parse-minor.ts";
+import { accountStatement } from "../services/account-statement.ts";
+import type { AccountStatement } from "../services/balance-on-date.ts";
+import { netWorth, type NetWorthAccount } from "../services/net-worth.ts";
+import { statementSums } from "../services/statement-sums.ts";
+import { ErrorCollector } from "./error-collector.ts";
+import { formatNetWorth } from "./format-net-worth.ts";
+import { checkNetWorthRange } from "./net-worth-range.ts";
+import { normalizeTransactions } from "./normalize-transactions.ts";
+import { locateOverflow } from "./overflow.ts";
+import { resolveBodyCurrency, type ResolvedCurrency } from "./resolve-currency.ts";
+
+/** A money field of a statement as minor units, recording a rejected value at its pointer. */
+function money(value: unknown, pointer: string, currency: ResolvedCurrency, errors: ErrorCollector): number {
+  const minor = parseMinor(value, currency.scale);
+  if (typeof minor === "number") return minor;
+  errors.at(pointer, minor, moneyIssueMessage(minor, `\`${pointer}\``, currency.code, currency.scale));
+  return 0;
+}
+
+export function calculateNetWorthOperation(schemas: Schemas) {
+  const { body, report } = schemas.netWorth;
+  const { transactions: maxTransactions } = schemas.limits;
+  const operation: CalculationOperation<typeof body, typeof report> = {
+    kind: "calculation",
+    name: "calculate_net_worth",
+    method: "post",
+    path: "/v1/analytics/net-worth",
+    tag: "Calculations",
+    summary: "Net worth month by month, account balances and statement reconciliation, from the statements you send.",
+    description: "From account statements (opening balance, optional reported closing balance, transactions): the " +
+      "net worth on the last day of each month from `from` to `to`, each account's balance on `to`, and for every " +
+      "statement its computed closing balance, the difference from the reported one and the gap from the previous " +
+      `statement. ${BALANCE_RULES} ${SERIES_RULES} At most ${schemas.limits.statements} statements and ` +
+      `${maxTransactions} transactions over all statements (422 \`too_many_items\`). Every transaction must be ` +
+      "in `currency` (422 `currency_mismatch`). Deterministic: no clock, no database; the same body always gives " +
+      "the same response.",
+    input: body,
+    output: report,
+    run(input) {
+      const errors = new ErrorCollector();
+      const currency = resolveBodyCurrency(input.currency, "/currency", errors);
+      const total = input.statements.reduce((n, s) => n + s.transactions.length, 0);
+      if (total > maxTransactions) {
+        errors.at(
+          "/statements",
+          "too_many_items",
+          `The statements hold ${total} transactions in all; at most ${maxTransactions} are allowed per request.`,
+        );
+      }
+      if (currency === undefined || !errors.empty) throw errors.toError();
+      checkNetWorthRange(input.from, input.to, "body");
+
+      const byName = new Map<string, AccountStatement[]>();
+      let excluded = 0;
+      input.statements.forEach((s, i) => {
+        const base = `/statements/${i}`;
+        const opening = money(s.opening_balance, `${base}/opening_balance`, currency, errors);
+        const closing = s.closing_balance === undefined || s.closing_balance === null
+          ? null
+          : money(s.closing_balance, `${base}/closing_balance`, currency, errors);
+        const start = s.statement_start ?? null;
+        const end = s.statement_end ?? null;
+        if (start !== null && end !== null && end < start) {
+          errors.at(
+            `${base}/statement_end`,
+            "invalid_range",
+            `\`${base}/statement_end\` (${end}) is before \`${base}/statement_start\` (${start}).`,
+          );
+        }
+        const { entries } = normalizeTransactions(s.transactions, currency, `${base}/transactions`, errors);
+        if (!errors.empty) return;
+        const sums = statementSums(entries.map((e) => ({ date: e.date!, amountMinor: BigInt(e.amount) })));
+        const statement = accountStatement({
+          statementStart: start,
+          statementEnd: end,
+          firstDate: sums.firstDate,
+          lastDate: sums.lastDate,
+          openingMinor: BigInt(opening),
+          reportedClosingMinor: closing === null ? null : BigInt(closing),
+          throughEndMinor: sums.sumThrough(end),
+          sumThrough: (date) => sums.sumThrough(date),
+          sequence: i,
+        });
+        if (statement === null) {
+          excluded += 1;
+          return;
+        }
+        const list = byName.get(s.account_name);
+        if (list === undefined) byName.set(s.account_name, [statement]);
+        else list.push(statement);
+      });
+      errors.throwIfAny();
+
+      const accounts: NetWorthAccount[] = [...byName.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, statements]) => ({ name, statements }));
+      return locateOverflow("/statements", () => {
+        const result = netWorth(accounts, input.from, input.to);
+        return formatNetWorth(currency.code, currency.scale, input.from, input.to, result, excluded);
+      });
+    },
+  };
+  return operation;
+}

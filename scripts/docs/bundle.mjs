@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm run docs:bundle`: copies Scalar's standalone API reference bundle (`@scalar/api-reference`, MIT) from
+// node_modules into the function folder, where `/v1/docs/scalar.js` serves it. A deployed function cannot read
+// node_modules, so the file must sit beside the function; supabase/config.toml lists it in `static_files` so that
+// `supabase functions deploy` uploads it. The copy is generated (gitignored): `npm install` runs this script
+// (postinstall), and `npm start` runs it when the file is missing or from another version.
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const TARGET = join(root, "supabase", "functions", "v1", "reference", "scalar.standalone.js");
+
+/** Where the installed package keeps its single-file browser bundle, and its version. */
+function source() {
+  const manifest = join(root, "node_modules", "@scalar", "api-reference", "package.json");
+  if (!existsSync(manifest)) throw new Error("@scalar/api-reference is not installed: run `npm install`");
+  const { version } = JSON.parse(readFileSync(manifest, "utf8"));
+  return { file: join(dirname(manifest), "dist", "browser", "standalone.js"), version };
+}
+
+export function bundleDocs({ quiet = false } = {}) {
+  const { file, version } = source();
+  if (!existsSync(file)) throw new Error(`${file} is missing: reinstall @scalar/api-reference (npm install)`);
+  mkdirSync(dirname(TARGET), { recursive: true });
+  copyFileSync(file, TARGET);
+  if (!quiet) console.log(`docs:bundle: @scalar/api-reference ${version} -> ${relative(root, TARGET)}`);
+  return { target: TARGET, version };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) bundleDocs();

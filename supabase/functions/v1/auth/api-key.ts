@@ -1,0 +1,28 @@
+/**
+ * Recognises a project API key sent where a user's access token belongs. supabase-js, with nobody signed in, sends
+ * the key it was created with (`createClient(url, key)`) as `Authorization: Bearer <key>` and as `apikey`: a
+ * publishable key (`sb_publishable_…`) or a legacy anon key, a JWT with `role: "anon"` and no subject (`sub`): a
+ * user's access token always has one. Neither identifies a user, so an account route answers "sign in first"
+ * instead of a puzzling signature or format error.
+ */
+import { decodeJwt } from "jose";
+import { AuthError } from "./errors.ts";
+
+export const SIGN_IN_FIRST = "Sign in first: this route needs a user's access token, and the bearer token sent is " +
+  "the project's anon (publishable) key, which identifies no user.";
+
+/** The refusal of an API key on a route that needs a user. */
+export function apiKeyRefusal(): AuthError {
+  return new AuthError("api_key", SIGN_IN_FIRST);
+}
+
+/** True when `token` is a project API key rather than a user's token (decoded only, never trusted). */
+export function isApiKeyToken(token: string): boolean {
+  if (token.startsWith("sb_publishable_")) return true;
+  try {
+    const claims = decodeJwt(token);
+    return claims.role === "anon" && claims.sub === undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Parity: the dashboard views statement_reconciliation and account_balances (migration
+ * 20261125120200_account_views.sql) give the same numbers as the TypeScript core (storedAccounts,
+ * reconcileStatements, balanceOnDate), on the demo data and on a hand-made account with every edge case of API.md
+ * §9.3 and §9.6 (missing bounds, overlaps, ties, no closing balance, no opening balance, ignored imports), read as
+ * each user through row-level security.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedAccounts } from "../../packages/core/src/operations/account-statements.ts";
+import { balanceOnDate } from "../../packages/core/src/services/balance-on-date.ts";
+import { reconcileStatements } from "../../packages/core/src/services/reconcile-statements.ts";
+import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
+import type { SqlClient } from "../../scripts/db/sql-client.ts";
+import type { TestDatabase } from "../../scripts/db/test-database.ts";
+import { actingAs, addStranger, migratedDatabase, rolledBack, STRANGER_ID } from "./helpers.ts";
+import { ownerContract } from "./owner-contract.ts";
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await migratedDatabase();
+  await addStranger(db.client);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const str = (v: unknown) => (v === null ? null : String(v));
+
+/** What the core computes for `user`, from the raw rows read as the owner through `client`. */
+async function core(client: SqlClient, user: string) {
+  const data = await ownerContract(client, user);
+  const { accounts } = storedAccounts(await data.statementBalances(null, []), []);
+  const reconciliation = accounts.flatMap((a) =>
+    reconcileStatements(a.statements).map((r, i) => ({
+      statement_import_id: r.statement.row.id,
+      account_name: a.account_name,
+      currency: a.currency,
+      position: String(i + 1),
+      statement_start: r.statement.start,
+      statement_end: r.statement.end,
+      opening_balance_minor: String(r.statement.openingMinor),
+      computed_closing_balance_minor: String(r.statement.computedClosingMinor),
+      reported_closing_balance_minor: str(r.statement.reportedClosingMinor),
+      difference_minor: str(r.differenceMinor),
+      continuity_difference_minor: str(r.continuityDifferenceMinor),
+    }))
+  );
+  const balances = accounts.map((a) => {
+    const b = balanceOnDate(a.statements, "9999-12-31")!;
+    const difference = b.statement.reportedClosingMinor === null
+      ? null
+      : b.statement.reportedClosingMinor - b.statement.computedClosingMinor;
+    return {
+      account_name: a.account_name,
+      currency: a.currency,
+      balance_minor: String(b.balanceMinor),
+      balance_date: b.balanceDate,
+      latest_statement_import_id: b.statement.row.id,
+      statement_count: String(a.statements.length),
+      reconciled: difference === null ? null : difference === 0n,
+    };
+  });
+  return { reconciliation, balances };
+}
+
+/** What the views return to `user`, acting as them. */
+async function views(tx: SqlClient) {
+  const reconciliation = await tx.query(
+    `select statement_import_id::text, account_name, currency, position::text, statement_start::text,
+            statement_end::text, opening_balance_minor::text, computed_closing_balance_minor::text,
+            reported_closing_balance_minor::text, difference_minor::text, continuity_difference_minor::text
+     from public.statement_reconciliation as r order by r.account_name collate "C", r.currency, r.position`,
+  );
+  const balances = await tx.query(
+    `select account_name, currency, balance_minor::text, balance_date::text, latest_statement_import_id::text,
+            statement_count::text, reconciled
+     from public.account_balances order by account_name collate "C", currency`,
+  );
+  return { reconciliation, balances };
+}
+
+describe("statement_reconciliation and account_balances", () => {
+  it.each(Object.entries(DEMO_USERS))("match the core on the demo data of %s", async (_, user) => {
+    const expected = await core(db.client, user.id);
+    const seen = await actingAs(db.client, { role: "authenticated", sub: user.id }, views);
+    expect(seen.reconciliation.length, "The demo data has statements to reconcile").toBeGreaterThan(1);
+    expect(seen.reconciliation, "statement_reconciliation should match the core").toEqual(expected.reconciliation);
+    expect(seen.balances, "account_balances should match the core").toEqual(expected.balances);
+  });
+
+  it("match the core on every edge case of the balance rules", async () => {
+    await rolledBack(db.client, async (tx) => {
+      const u = STRANGER_ID;
+      const imp = async (
+        id: string,
+        start: string | null,
+        end: string | null,
+        opening: number | null,
+        closing: number | null,
+        status = "completed",
+        importedAt = "2026-01-01T00:00:00Z",
+        account = "Edge",
+      ) =>
+        await tx.query(
+          `insert into public.statement_imports (id, user_id, account_name, file_name, format, status,
+             statement_start, statement_end, currency, opening_balance_minor, closing_balance_minor, imported_at)
+           values ($1, $2, $3, 'e.csv', 'csv', $4, $5, $6, 'EUR', $7, $8, $9)`,
+          [id, u, account, status, start, end, opening, closing, importedAt],
+        );
+      const tx1 = async (importId: string, date: string, amount: number) =>
+        await tx.query(
+          `insert into public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency)
+           values ($1, $2, $3, $4, 'EUR')`,
+          [u, importId, date, amount],
+        );
+      const id = (k: number) => `e0000000-0000-4000-8000-${String(k).padStart(12, "0")}`;
+      await imp(id(1), "2026-01-01", "2026-01-31", 1000, 1500); // reconciles
+      await tx1(id(1), "2026-01-10", 500);
+      await tx1(id(1), "2026-02-03", 7); // after the end: not in the computed closing balance
+      await imp(id(2), "2026-01-01", "2026-01-31", 1000, 1499, "partial", "2026-02-01T00:00:00Z"); // tie: later import
+      await tx1(id(2), "2026-01-11", 500);
+      await imp(id(3), null, "2026-03-31", 1510, null); // start from its first transaction
+      await tx1(id(3), "2026-03-05", -20);
+      await tx1(id(3), "2026-03-05", -5);
+      await imp(id(4), "2026-04-01", null, 1485, 1400); // end from its last transaction
+      await tx1(id(4), "2026-04-20", -80);
+      await imp(id(5), null, null, 0, null); // nothing dates it: excluded
+      await imp(id(6), "2026-05-01", "2026-05-31", null, 10); // no opening balance: excluded
+      await imp(id(7), "2026-06-01", "2026-06-30", 1, 1, "processing"); // ignored
+      await imp(id(8), "2026-06-01", "2026-06-30", 1, 1, "failed"); // ignored
+      await imp(id(9), "2026-08-10", null, 50, null, "completed", "2026-01-01T00:00:00Z", "Card"); // end = start
+      await tx1(id(9), "2026-08-01", -5);
+      await imp(id(10), null, "2026-08-10", 60, null, "completed", "2026-01-01T00:00:00Z", "Card"); // start = end
+      await tx1(id(10), "2026-08-20", 5);
+      const expected = await core(tx, u);
+      const seen = await actingAs(tx, { role: "authenticated", sub: u }, views);
+      expect(seen.reconciliation.map((r) => (r as { statement_import_id: string }).statement_import_id))
+        .toEqual([id(9), id(10), id(1), id(2), id(3), id(4)]);
+      expect(seen.reconciliation, "statement_reconciliation should match the core").toEqual(expected.reconciliation);
+      expect(seen.balances, "account_balances should match the core").toEqual(expected.balances);
+    });
+  });
+});
