@@ -12,7 +12,9 @@ const PATTERN = {
 
 export function normalizeDecimal(input: string, decimalMark: "." | ","): string | null {
   // The common case, already plain (`-12.50`): no work beyond one test.
-  if (decimalMark === "." && PLAIN.test(input) && !/^-?0\d/.test(input)) return input === "-0" ? "0" : input;
+  if (decimalMark === "." && PLAIN.test(input) && !/^-?0\d/.test(input)) {
+    return input.startsWith("-") && !/[1-9]/.test(input) ? input.slice(1) : input;
+  }
   let text = input.trim();
   if (text.length === 0 || text.length > 64) return null;
   let negative = false;

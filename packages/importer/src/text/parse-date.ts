@@ -13,7 +13,8 @@ const PATTERNS: Record<DateFormat, { re: RegExp; y: number; m: number; d: number
 /** `YYYY-MM-DD` from year, month and day, or null when that day does not exist (31 April, 29 February 2025). */
 export function isoDate(year: number, month: number, day: number): string | null {
   if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return null;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
   if (day > days) return null;
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
