@@ -3,7 +3,7 @@ import { cleanText } from "../text/clean-text.ts";
 import { normalizeDecimal } from "../text/normalize-decimal.ts";
 import { parseDate } from "../text/parse-date.ts";
 import type { Kind, LineError, RawEntry } from "../types.ts";
-import type { CsvMapping } from "./mapping.ts";
+import { COLUMN_KEYS, type CsvMapping } from "./mapping.ts";
 
 /** Column positions of the mapped fields (-1 = not mapped). */
 export type ColumnIndex = { readonly [K in keyof CsvMapping["columns"]]-?: number };
@@ -11,21 +11,7 @@ export type ColumnIndex = { readonly [K in keyof CsvMapping["columns"]]-?: numbe
 export function columnIndex(mapping: CsvMapping, header: readonly string[]): ColumnIndex | string {
   const names = header.map((h) => h.trim().toLowerCase());
   const index: Record<string, number> = {};
-  for (
-    const key of [
-      "date",
-      "amount",
-      "debit",
-      "credit",
-      "description",
-      "counterparty",
-      "category",
-      "kind",
-      "currency",
-      "balance",
-      "id",
-    ] as const
-  ) {
+  for (const key of COLUMN_KEYS) {
     const name = mapping.columns[key];
     index[key] = name === undefined ? -1 : names.indexOf(name.trim().toLowerCase());
     if (name !== undefined && index[key] === -1 && ["date", "amount", "debit", "credit"].includes(key)) {

@@ -31,7 +31,8 @@ export interface CsvMapping {
   };
 }
 
-const COLUMN_KEYS = [
+/** Every field a mapping may name, in the order of `columns`. */
+export const COLUMN_KEYS = [
   "date",
   "amount",
   "debit",
