@@ -37,7 +37,9 @@ try {
 const url = process.env.DATABASE_URL;
 if (!url) usage("DATABASE_URL is not set (the trusted connection the import writes through)");
 
-const db = createPostgresClient(url, { max: 1 });
+// temp_buffers: the staging table of a large import stays in memory instead of spilling to disk (it can only be set
+// before the session's first temporary table, hence at connection).
+const db = createPostgresClient(url, { max: 1, connection: { temp_buffers: "128MB" } });
 let failed = false;
 try {
   const role = (await db.query<{ role: string }>("select current_user::text as role"))[0]!.role;

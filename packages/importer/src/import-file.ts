@@ -127,6 +127,8 @@ async function importStatement(
     let staged = 0;
     let min: string | null = null;
     let max: string | null = null;
+    // Room for the window and the sorts of a large import in memory (PostgreSQL; PGlite keeps its defaults).
+    if (tx.engine === "postgres") await tx.exec("set local work_mem = '64MB'");
     const stage = await createStage(tx);
     const nextId = uuidV7Sequence();
     async function* chunks(): AsyncGenerator<string> {

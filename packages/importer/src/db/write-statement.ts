@@ -34,14 +34,17 @@ export interface StatementRow {
 export const STAGE_COLUMNS =
   "id, line, date, amount_minor, description, counterparty, category, kind, bank_id, dedup_text";
 
-/** Creates the staging table; returns its name. */
+/**
+ * The session's empty staging table (dropped at commit; several imports in one transaction, as the demo seed runs
+ * them, reuse it); returns its name.
+ */
 export async function createStage(tx: ImportSql): Promise<string> {
-  const name = `pg_temp.import_stage_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   await tx.exec(
-    `create temporary table ${name.slice(8)} (id uuid, line integer, date date, amount_minor bigint, description text,
-       counterparty text, category text, kind text, bank_id text, dedup_text text)`,
+    `create temporary table if not exists import_stage (id uuid, line integer, date date, amount_minor bigint,
+       description text, counterparty text, category text, kind text, bank_id text, dedup_text text) on commit drop;
+     truncate pg_temp.import_stage`,
   );
-  return name;
+  return "pg_temp.import_stage";
 }
 
 export interface Written {
@@ -102,7 +105,6 @@ export async function finishStatement(
     `update public.statement_imports set status = $2, transaction_count = $3, duplicate_count = $4 where id = $1`,
     [id, status, inserted, duplicates],
   );
-  await tx.exec(`drop table ${stage}`);
   return { id, inserted, duplicates, status };
 }
 
