@@ -35,6 +35,8 @@ import { serveAccountApp } from "./servers/account.ts";
 
 const url = Deno.env.get("BENCH_DATABASE_URL") || undefined;
 const quick = Deno.env.get("BENCH_QUICK") === "1";
+/** `--before <ref>`: the extracted tree of <ref>; its me_ledger_totals is measured next to this tree's. */
+const BEFORE_DIR = Deno.env.get("BENCH_BEFORE_DIR") || undefined;
 /** bench/plans/ for a full run; the orchestrator points partial runs (--only) elsewhere. */
 const PLANS_DIR = new URL(`${Deno.env.get("BENCH_PLANS_DIR") ?? "./plans"}/`, import.meta.url);
 
@@ -105,6 +107,27 @@ interface Setup {
   user: { id: string; currency: string; year: number; transactions: number; budgetMonth: string };
 }
 
+/**
+ * `--before`: the definition of me_ledger_totals in the earlier tree (its last migration that defines it),
+ * installed as public.me_ledger_totals_before with the same grant, on the same data, so both definitions are
+ * measured in the same rotating loops.
+ */
+async function installBeforeDefinition(client: SqlClient, dir: string): Promise<void> {
+  const migrations = `${dir}/supabase/migrations`;
+  const files = [...Deno.readDirSync(migrations)].map((f) => f.name).filter((f) => f.endsWith(".sql")).sort();
+  const pattern = /create\s+(?:or\s+replace\s+)?function\s+public\.me_ledger_totals\s*\([\s\S]*?\n\$\$;/gi;
+  let definition: string | undefined;
+  for (const file of files) {
+    for (const m of Deno.readTextFileSync(`${migrations}/${file}`).matchAll(pattern)) definition = m[0];
+  }
+  if (!definition) throw new Error(`no me_ledger_totals definition in ${migrations}`);
+  await client.exec(definition.replace(/public\.me_ledger_totals\s*\(/i, "public.me_ledger_totals_before("));
+  await client.exec(
+    "revoke all on function public.me_ledger_totals_before(date, date) from public, anon; " +
+      "grant execute on function public.me_ledger_totals_before(date, date) to authenticated",
+  );
+}
+
 async function setup(): Promise<Setup> {
   const timings: Record<string, number> = {};
   let t = performance.now();
@@ -121,6 +144,7 @@ async function setup(): Promise<Setup> {
   // migrations, and results.json records it.
   const extra = Deno.env.get("BENCH_EXTRA_SQL");
   if (extra) await client.exec(await Deno.readTextFile(extra));
+  if (BEFORE_DIR) await installBeforeDefinition(client, BEFORE_DIR);
   timings.migrate_ms = performance.now() - t;
 
   // Bulk load the way pg_restore does it: the big table's foreign keys and secondary indexes are dropped, the
@@ -237,7 +261,8 @@ async function explicitFilterQuery(session: Session): Promise<string> {
   const [row] = await session.query(
     "select prosrc from pg_catalog.pg_proc where oid = 'public.me_ledger_totals(date, date)'::regprocedure",
   );
-  const src = String(row!.prosrc);
+  // A PL/pgSQL body (since 20261125110000) is `begin return query <statement>; end`: its statement is the query.
+  const src = String(row!.prosrc).replace(/^[\s\S]*?\breturn\s+query\b([\s\S]*?);\s*end\s*;?\s*$/i, "$1");
   const uid = /\(\s*select\s+auth\.uid\(\)\s*\)/gi;
   if (!uid.test(src)) throw new Error("me_ledger_totals no longer filters on (select auth.uid()); update bench/db.ts");
   const body = src.replace(uid, "$3::uuid").replace(/\bp_from\b/g, "$1::date").replace(/\bp_to\b/g, "$2::date");
@@ -282,6 +307,8 @@ async function rlsOverhead(s: Setup) {
   const iterations = quick ? 31 : 101;
 
   const authFn = () => asUser(session, user.id, () => timed(() => session.query(fnQuery, [from, to])));
+  const beforeQuery = "select * from public.me_ledger_totals_before($1::date, $2::date)";
+  const authBefore = () => asUser(session, user.id, () => timed(() => session.query(beforeQuery, [from, to])));
   const authInline = () => asUser(session, user.id, () => timed(() => session.query(inline, [from, to, user.id])));
   const superInline = () => asSuperuser(session, () => timed(() => session.query(inline, [from, to, user.id])));
 
@@ -291,6 +318,9 @@ async function rlsOverhead(s: Setup) {
   const [, c] = await authInline();
   const key = (rows: Record<string, unknown>[]) => JSON.stringify(rows.map((r) => Object.values(r).map(String)));
   if (key(a) !== key(b) || key(a) !== key(c)) throw new Error("rls_overhead: the compared queries disagree");
+  if (BEFORE_DIR && key((await authBefore())[1]) !== key(a)) {
+    throw new Error("rls_overhead: the before definition of me_ledger_totals disagrees");
+  }
   if (a.length === 0) throw new Error("rls_overhead: the measured user has no rows");
 
   for (let i = 0; i < 3; i++) await authFn(), await superInline(), await authInline(); // warm cache
@@ -298,18 +328,20 @@ async function rlsOverhead(s: Setup) {
     authenticated_function: [] as number[],
     superuser_explicit: [] as number[],
     authenticated_inline: [] as number[],
-  };
+    ...(BEFORE_DIR ? { authenticated_function_before: [] as number[] } : {}),
+  } as Record<string, number[]>;
   for (let i = 0; i < iterations; i++) {
     const order = [
       ["authenticated_function", authFn],
       ["superuser_explicit", superInline],
       ["authenticated_inline", authInline],
+      ...(BEFORE_DIR ? [["authenticated_function_before", authBefore] as const] : []),
     ] as const;
     // Rotate the order so that no side is always first after the other's cache effects.
-    for (let k = 0; k < 3; k++) {
-      const [name, fn] = order[(i + k) % 3]!;
+    for (let k = 0; k < order.length; k++) {
+      const [name, fn] = order[(i + k) % order.length]!;
       const [ms] = await fn();
-      samples[name].push(ms);
+      samples[name]!.push(ms);
     }
   }
   const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
@@ -326,6 +358,12 @@ async function rlsOverhead(s: Setup) {
       superuser_explicit_median_ms: r2(m.superuser_explicit!),
       authenticated_inline_median_ms: r2(m.authenticated_inline!),
       rls_overhead_inline: r2(m.authenticated_inline! / m.superuser_explicit!),
+      ...(BEFORE_DIR
+        ? {
+          authenticated_function_before_median_ms: r2(m.authenticated_function_before!),
+          rls_overhead_before: Math.round((m.authenticated_function_before! / m.superuser_explicit!) * 1000) / 1000,
+        }
+        : {}),
       samples_ms: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.map(r2)])),
     },
   };
@@ -333,9 +371,10 @@ async function rlsOverhead(s: Setup) {
 
 // ------------------------------------------------------------------------------------------ summary vs raw
 
-function callerOn(tx: SqlTransaction) {
+function callerOn(tx: SqlTransaction, before = false) {
   return async (name: Parameters<Parameters<typeof createAccountData>[0]>[0], args: Record<string, unknown>) => {
-    const { text, params } = readFunctionSql(name, args);
+    const fn = before && name === "me_ledger_totals" ? "me_ledger_totals_before" : name;
+    const { text, params } = readFunctionSql(fn as typeof name, args);
     const rows = await tx.query(text, params);
     return rows.map((r) => r.row as Row);
   };
@@ -388,9 +427,9 @@ async function summaryVsRaw(s: Setup) {
   const op = createOperations().byName.get_cashflow;
   const input = op.input.parse({ currency: user.currency, year: String(user.year) });
   const verified = { sub: user.id, claims: claimsOf(user.id), token: "" };
-  const run = (raw: boolean) =>
+  const run = (raw: boolean, before = false) =>
     runInUserTransaction(engine, verified, 60_000, async (tx) => {
-      const data = createAccountData(callerOn(tx));
+      const data = createAccountData(callerOn(tx, before));
       const output = await op.run(input, { data: raw ? rawLedger(tx, data) : data, subject: user.id });
       return JSON.stringify(output);
     });
@@ -401,8 +440,12 @@ async function summaryVsRaw(s: Setup) {
   }
   const iterations = quick ? 9 : 25;
   for (let i = 0; i < 2; i++) await run(false), await run(true);
+  if (BEFORE_DIR && (await run(false, true)) !== aggregated) {
+    throw new Error("summary_vs_raw: the before definition of me_ledger_totals disagrees");
+  }
   const agg: number[] = [];
   const rawMs: number[] = [];
+  const aggBefore: number[] = [];
   for (let i = 0; i < iterations; i++) {
     if (i % 2) {
       rawMs.push((await timed(() => run(true)))[0]);
@@ -411,6 +454,7 @@ async function summaryVsRaw(s: Setup) {
       agg.push((await timed(() => run(false)))[0]);
       rawMs.push((await timed(() => run(true)))[0]);
     }
+    if (BEFORE_DIR) aggBefore.push((await timed(() => run(false, true)))[0]);
   }
   const [{ n }] = await s.session.query(
     "select count(*) as n from public.statement_transactions where user_id = $1 and date between $2::date and $3::date",
@@ -428,6 +472,13 @@ async function summaryVsRaw(s: Setup) {
       raw_median_ms: r2(median(rawMs)),
       aggregated_ms: agg.map(r2),
       raw_ms: rawMs.map(r2),
+      ...(BEFORE_DIR
+        ? {
+          aggregated_before_median_ms: r2(median(aggBefore)),
+          summary_vs_raw_speedup_before: Math.round((median(rawMs) / median(aggBefore)) * 1000) / 1000,
+          aggregated_before_ms: aggBefore.map(r2),
+        }
+        : {}),
       response_bytes: aggregated.length,
     },
   };

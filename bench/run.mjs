@@ -3,11 +3,16 @@
 // bench/results.json. Every number is measured by this run; nothing is hard-coded or estimated. When a
 // measurement cannot run, its key is written as null with the reason in `errors`.
 //
+// `--before <git ref>` also measures the code of <ref> in the same run (bench/lib/before.mjs): results.before holds
+// its figures next to the keys.
+//
 // Sections:
 //   calc  post_cashflow_50k_vs_parse (in-process timing), calc_vs_parse_throughput (autocannon, real function vs
 //         the Deno + Hono floor, alternating rounds), cold_start_ms (median of spawns), peak_rss_mb_50k
 //   db    on a fresh database (PostgreSQL at 127.0.0.1:5432, else embedded PGlite): rls_overhead,
 //         summary_vs_raw_speedup, query plans in bench/plans/, me_budget_summary_p99_ms (autocannon, 32 connections)
+//   scale  server time and peak memory at 1k, 10k, 50k, 100k transactions (table in results.json, bench/scale.svg)
+//   profile  V8 CPU profiles of the deployed entry under the 100- and 50,000-transaction requests (summary only)
 //   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
 //   import  on a fresh database on the local PostgreSQL: import_rows_per_s, import_peak_rss_mb (issue 17; a generated
@@ -27,10 +32,14 @@ import { rolloverSection } from "./lib/rollover.mjs";
 import { importSection } from "./lib/import.mjs";
 import { netWorthSection } from "./lib/net-worth.mjs";
 import { recurringSection } from "./lib/recurring.mjs";
+import { profileSection } from "./lib/profile.mjs";
+import { scaleSection } from "./lib/scale.mjs";
+import { prepareBefore } from "./lib/before.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const onlyArg = argv.find((a) => a.startsWith("--only"));
+const beforeArg = argv.indexOf("--before");
 const only = onlyArg
   ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : argv[argv.indexOf(onlyArg) + 1]).split(",")
   : null;
@@ -39,9 +48,14 @@ export const GOALS = {
   post_cashflow_50k_vs_parse: { goal: "<= 2.0", test: (v) => v <= 2.0 },
   rls_overhead: { goal: "<= 1.1", test: (v) => v <= 1.1 },
   summary_vs_raw_speedup: { goal: ">= 20", test: (v) => v >= 20 },
-  calc_vs_parse_throughput: { goal: ">= 0.8", test: (v) => v >= 0.8 },
+  calc_vs_parse_throughput: {
+    goal: ">= 0.8 and > naive_zod",
+    test: (v, r) =>
+      v >= 0.8 && typeof r.naive_zod_vs_parse_throughput === "number" && v > r.naive_zod_vs_parse_throughput,
+  },
+  naive_zod_vs_parse_throughput: { goal: "report only", test: null },
   cold_start_ms: { goal: "<= 150", test: (v) => v <= 150 },
-  peak_rss_mb_50k: { goal: "report only", test: null },
+  peak_rss_mb_50k: { goal: "<= 155", test: (v) => v <= 155 },
   me_budget_summary_p99_ms: { goal: "report only", test: null },
   me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
@@ -75,7 +89,12 @@ results.measurements = {};
 results.errors = {};
 
 const log = (...a) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s]`, ...a);
-const ctx = { quick, results, log, plansDir: only ? "./out/plans" : "./plans" };
+const ctx = { quick, only, results, log, plansDir: only ? "./out/plans" : "./plans" };
+if (beforeArg >= 0) {
+  ctx.before = prepareBefore(argv[beforeArg + 1] ?? "main");
+  results.before = { ref: ctx.before.ref, commit: ctx.before.sha };
+  log(`before: ${ctx.before.ref} (${ctx.before.sha}) in ${ctx.before.dir}`);
+}
 
 const sections = [
   ["calc", calcSection],
@@ -84,6 +103,8 @@ const sections = [
   ["import", importSection],
   ["networth", netWorthSection],
   ["recurring", recurringSection],
+  ["scale", scaleSection],
+  ["profile", profileSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;
@@ -99,7 +120,7 @@ for (const [name, fn] of sections) {
 results.goals = {};
 for (const [k, g] of Object.entries(GOALS)) {
   const v = results[k];
-  results.goals[k] = { goal: g.goal, met: g.test && typeof v === "number" ? g.test(v) : null };
+  results.goals[k] = { goal: g.goal, met: g.test && typeof v === "number" ? g.test(v, results) : null };
 }
 results.duration_s = round((Date.now() - started) / 1000, 1);
 

@@ -22,6 +22,8 @@ const raw = {
     `raw ${m.summary_vs_raw_speedup?.raw_median_ms} ms (${m.summary_vs_raw_speedup?.raw_transactions_loaded} rows) / aggregated ${m.summary_vs_raw_speedup?.aggregated_median_ms} ms`,
   calc_vs_parse_throughput: () =>
     `${m.calc_vs_parse_throughput?.real_function_rps} req/s / floor ${m.calc_vs_parse_throughput?.floor_rps} req/s`,
+  naive_zod_vs_parse_throughput: () =>
+    `naive Hono + zod ${m.calc_vs_parse_throughput?.naive_zod_rps} req/s / floor ${m.calc_vs_parse_throughput?.floor_rps} req/s`,
   cold_start_ms: () => `floor server (Deno + Hono) ${m.cold_start_ms?.floor_server_median_ms} ms in the same run`,
   peak_rss_mb_50k: () =>
     `before ${m.peak_rss_mb_50k?.real_function?.rss_mb_before} MB; floor server peak ${m.peak_rss_mb_50k?.floor_server?.peak_rss_mb} MB`,
@@ -59,6 +61,106 @@ if (m.plans) {
         p.execution_ms,
       ),
     );
+  }
+}
+if (r.before) {
+  const b = r.before;
+  console.log(
+    `\nBefore and after, same run: before = \`${b.ref}\` (${b.commit.slice(0, 7)}), measured by this run next to ` +
+      "this tree (`--before`).\n",
+  );
+  console.log(row("Key", "Before", "After", "Goal"));
+  console.log(row("---", "---:", "---:", "---"));
+  for (const k of Object.keys(r.goals)) {
+    if (!(k in b)) continue;
+    console.log(row(`\`${k}\``, b[k] ?? "n/a", r[k] ?? "n/a", r.goals[k].goal));
+  }
+}
+const sc = m.scale;
+if (sc) {
+  console.log("\nHow cost grows (`scale` section, `bench/scale.svg`):\n");
+  console.log(
+    row(
+      "Transactions",
+      "Body (MB)",
+      "Server time (ms)",
+      "Client round trip (ms)",
+      "Floor round trip (ms)",
+      "In-process handler / JSON.parse (ms)",
+      "Peak RSS (MB)",
+      "Floor peak RSS (MB)",
+    ),
+  );
+  console.log(row("---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"));
+  for (const x of sc.rows) {
+    console.log(
+      row(
+        x.transactions.toLocaleString("en-US"),
+        (x.body_bytes / 1048576).toFixed(2),
+        x.server_ms,
+        x.client_ms,
+        x.floor_client_ms,
+        `${x.inproc_handler_ms} / ${x.inproc_parse_ms} (${x.inproc_ratio}×)`,
+        x.peak_rss_mb,
+        x.floor_peak_rss_mb,
+      ),
+    );
+  }
+  console.log(
+    "\n" +
+      row(
+        "Step",
+        "Server ms per 1,000 transactions",
+        "× first step",
+        "JSON.parse ms per 1,000",
+        "× first step",
+        "Peak MB per 1,000",
+        "× first step",
+      ),
+  );
+  console.log(row("---", "---:", "---:", "---:", "---:", "---:", "---:"));
+  sc.steps.server_ms.forEach((t, i) => {
+    const mem = sc.steps.peak_rss_mb[i];
+    const parse = sc.steps.inproc_parse_ms?.[i] ?? {};
+    console.log(
+      row(
+        `${t.from.toLocaleString("en-US")} → ${t.to.toLocaleString("en-US")}`,
+        t.per_1000,
+        t.vs_first_step,
+        parse.per_1000 ?? "n/a",
+        parse.vs_first_step ?? "n/a",
+        mem.per_1000,
+        mem.vs_first_step,
+      ),
+    );
+  });
+  console.log(
+    `\nNon-linear steps (more than 1.5× the first step's cost per transaction): ${
+      sc.non_linear_steps.length ? sc.non_linear_steps.join("; ") : "none"
+    }.`,
+  );
+}
+const pr = m.profile;
+if (pr) {
+  for (
+    const [name, what] of [
+      ["before_small", "before, 100 transactions, autocannon"],
+      ["small", "100 transactions, autocannon"],
+      ["before_large", "before, 50,000 transactions, sequential"],
+      ["large", "50,000 transactions, sequential"],
+    ]
+  ) {
+    const p = pr[name];
+    if (!p) continue;
+    console.log(
+      `\nCPU profile, ${what}: ${p.requests} requests, ${p.busy_ms} ms busy of ${p.profiled_ms} ms sampled.\n`,
+    );
+    console.log(row("Area (self time)", "Share"));
+    console.log(row("---", "---:"));
+    for (const a of p.by_area) console.log(row(a.area, `${a.pct} %`));
+    console.log("\n" + row("Function (top by self time)", "Self", "Total"));
+    console.log(row("---", "---:", "---:"));
+    for (const f of p.top_self.slice(0, 12)) console.log(row(`\`${f.fn}\``, `${f.self_pct} %`, `${f.total_pct} %`));
   }
 }
 if (Object.keys(r.errors).length) {

@@ -12,8 +12,19 @@ import { decodeUtf8, readBodyBytes } from "../../supabase/functions/v1/http/body
 export const STAGES = ["read_body_ms", "parse_json_body_ms", "validate_ms", "run_ms", "stringify_ms"] as const;
 export type Stage = typeof STAGES[number];
 
+/** The function's limits, raised by the environment for the scale section (PFA_MAX_*), as config.ts reads them. */
+function benchLimits() {
+  const n = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
+  return {
+    ...DEFAULT_LIMITS,
+    maxTransactions: n("PFA_MAX_TRANSACTIONS", DEFAULT_LIMITS.maxTransactions),
+    maxBodyBytes: n("PFA_MAX_BODY_BYTES", DEFAULT_LIMITS.maxBodyBytes),
+  };
+}
+
 export function createStages(bytes: Uint8Array<ArrayBuffer>, gc: () => void) {
-  const op = createOperations(coreLimits(DEFAULT_LIMITS)).byName.calculate_cashflow;
+  const limits = benchLimits();
+  const op = createOperations(coreLimits(limits)).byName.calculate_cashflow;
   return async function sample(): Promise<Record<Stage, number>> {
     const out = {} as Record<Stage, number>;
     const time = async <T>(key: Stage, fn: () => T | Promise<T>): Promise<T> => {
@@ -28,7 +39,7 @@ export function createStages(bytes: Uint8Array<ArrayBuffer>, gc: () => void) {
       headers: { "content-type": "application/json", "content-length": String(bytes.byteLength) },
       body: bytes,
     });
-    const text = await time("read_body_ms", async () => decodeUtf8(await readBodyBytes(request, 5 * 1024 * 1024)));
+    const text = await time("read_body_ms", async () => decodeUtf8(await readBodyBytes(request, limits.maxBodyBytes)));
     const parsed = await time("parse_json_body_ms", () => parseJsonBody(text));
     const input = await time("validate_ms", () => op.input.safeParse(parsed));
     if (!input.success) throw new Error(`validation failed: ${input.error.message.slice(0, 500)}`);

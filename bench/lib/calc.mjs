@@ -1,11 +1,25 @@
 // Calculation-side measurements: no database involved.
 import { cashflowBody } from "./payload.mjs";
-import { cannon, freePort, median, procMemory, round, runDeno, sleep, spawnDeno, stop, waitFor200 } from "./proc.mjs";
+import {
+  cannon,
+  freePort,
+  median,
+  procMemory,
+  ROOT,
+  round,
+  runDeno,
+  sleep,
+  spawnDeno,
+  stop,
+  waitFor200,
+} from "./proc.mjs";
 
 const CASHFLOW = "/v1/analytics/cashflow";
 /** The deployed entry (supabase/functions/v1/index.ts) run unchanged on a chosen port. */
 export const APP_SERVER = "bench/servers/entry.ts";
 const FLOOR_SERVER = "bench/servers/floor.ts";
+/** A naive Hono + zod handler of the same route (bench/servers/naive-zod.ts): the reference the issue names. */
+const NAIVE_ZOD_SERVER = "bench/servers/naive-zod.ts";
 /**
  * The function's environment: hosted configuration without a database URL (supabase-js driver, never called by
  * calculations), request log on (to /dev/null), a rate limit that never refuses the load generator. Same values
@@ -18,9 +32,9 @@ export const APP_ENV = {
   DATABASE_URL: "",
 };
 
-async function startServer(script, env = {}) {
+async function startServer(script, env = {}, cwd = ROOT) {
   const port = freePort();
-  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env }, [], { stdout: "ignore" });
+  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env }, [], { stdout: "ignore", cwd });
   const url = `http://127.0.0.1:${port}${CASHFLOW}`;
   await waitFor200(url, { body: cashflowBody(3), child, timeoutMs: 60000 });
   return { child, port, url };
@@ -29,8 +43,32 @@ async function startServer(script, env = {}) {
 /** post_cashflow_50k_vs_parse: in-process timing of the app's fetch handler vs JSON.parse (bench/inproc.ts). */
 async function inproc(ctx) {
   const iterations = ctx.quick ? 9 : 21;
-  const stdout = await runDeno("bench/inproc.ts", [String(iterations)], APP_ENV, ["--v8-flags=--expose-gc"]);
-  const out = JSON.parse(stdout.trim().split("\n").at(-1));
+  const measure = async (cwd) => {
+    const stdout = await runDeno(
+      "bench/inproc.ts",
+      [String(iterations)],
+      APP_ENV,
+      ["--v8-flags=--expose-gc"],
+      undefined,
+      cwd,
+    );
+    // The result line (the request log's lines, written in batches, may come after it).
+    return JSON.parse(stdout.trim().split("\n").filter((l) => l.includes('"handle_median_ms"')).at(-1));
+  };
+  let out;
+  if (ctx.before) {
+    // Before, after, after, before: each side's figure is the mean of its two processes' ratios, so a drift in
+    // the machine's load over the four hits both sides alike.
+    const b1 = await measure(ctx.before.dir);
+    const a1 = await measure(ROOT);
+    const a2 = await measure(ROOT);
+    const b2 = await measure(ctx.before.dir);
+    out = { ...a2, ratio: (a1.ratio + a2.ratio) / 2, process_ratios: [a1.ratio, a2.ratio].map((r) => round(r, 3)) };
+    ctx.results.before.post_cashflow_50k_vs_parse = round((b1.ratio + b2.ratio) / 2, 2);
+    ctx.results.before.post_cashflow_50k = { ...b2, process_ratios: [b1.ratio, b2.ratio].map((r) => round(r, 3)) };
+  } else {
+    out = await measure(ROOT);
+  }
   ctx.results.post_cashflow_50k_vs_parse = round(out.ratio, 2);
   ctx.results.measurements.post_cashflow_50k_vs_parse = out;
 }
@@ -43,6 +81,9 @@ async function throughput(ctx) {
   const body = cashflowBody(100, { seed: 7 });
   const floor = await startServer(FLOOR_SERVER);
   const app = await startServer(APP_SERVER, APP_ENV);
+  const naive = await startServer(NAIVE_ZOD_SERVER);
+  // --before: the deployed entry of the earlier tree, in the same rotating rounds.
+  const beforeApp = ctx.before ? { before: await startServer(APP_SERVER, APP_ENV, ctx.before.dir) } : {};
   // Full runs also measure the layers in between (bench/servers/ablation.ts), in the same alternating rounds.
   const layers = ctx.quick ? [] : ["read-body", "exact-json", "calculate"];
   const between = {};
@@ -51,11 +92,21 @@ async function throughput(ctx) {
     // Same response check on both before measuring.
     const check = await fetch(app.url, { method: "POST", body, headers: { "content-type": "application/json" } });
     if (check.status !== 200) throw new Error(`real function answered ${check.status}: ${await check.text()}`);
-    await check.arrayBuffer();
+    const expected = await check.text();
+    // The naive handler computes the same report: same bytes, or the comparison would be unfair.
+    const naiveCheck = await fetch(naive.url, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+    });
+    const naiveText = await naiveCheck.text();
+    if (naiveText !== expected) throw new Error(`naive zod handler answered differently: ${naiveText.slice(0, 300)}`);
     // Warm both (JIT) before the measured rounds.
     await cannon({ url: floor.url, method: "POST", body, connections, duration: 2 });
     await cannon({ url: app.url, method: "POST", body, connections, duration: 2 });
-    const targets = { floor, app, ...between };
+    await cannon({ url: naive.url, method: "POST", body, connections, duration: 2 });
+    if (beforeApp.before) await cannon({ url: beforeApp.before.url, method: "POST", body, connections, duration: 2 });
+    const targets = { floor, app, naive, ...beforeApp, ...between };
     for (const variant of layers) {
       await cannon({ url: between[variant].url, method: "POST", body, connections, duration: 2 });
     }
@@ -72,17 +123,25 @@ async function throughput(ctx) {
     if (bad) throw new Error(`non-2xx/errors during throughput run: ${JSON.stringify(bad)}`);
     const rpsApp = median(runs.app.map((r) => r.requests_per_sec));
     const rpsFloor = median(runs.floor.map((r) => r.requests_per_sec));
+    const rpsNaive = median(runs.naive.map((r) => r.requests_per_sec));
     ctx.results.calc_vs_parse_throughput = round(rpsApp / rpsFloor, 3);
+    ctx.results.naive_zod_vs_parse_throughput = round(rpsNaive / rpsFloor, 3);
+    if (ctx.before) {
+      const rpsBefore = median(runs.before.map((r) => r.requests_per_sec));
+      ctx.results.before.calc_vs_parse_throughput = round(rpsBefore / rpsFloor, 3);
+      ctx.results.before.calc_rps = round(rpsBefore, 1);
+    }
     ctx.results.measurements.calc_vs_parse_throughput = {
       method: `autocannon, ${connections} connections, ${rounds} rotating rounds of ${duration}s per side, ` +
         `POST cashflow with 100 transactions (${body.length} bytes); ratio of median requests/s`,
       real_function_rps: round(rpsApp, 1),
       floor_rps: round(rpsFloor, 1),
+      naive_zod_rps: round(rpsNaive, 1),
       real_function_p99_ms: median(runs.app.map((r) => r.latency_ms.p99)),
       floor_p99_ms: median(runs.floor.map((r) => r.latency_ms.p99)),
       // Each layer's median requests/s as a share of the floor's (full runs): where the gap comes from.
       layers_vs_floor: Object.fromEntries(
-        ["floor", ...layers, "app"].map((
+        ["floor", ...layers, "naive", "app"].map((
           k,
         ) => [k, round(median(runs[k].map((r) => r.requests_per_sec)) / rpsFloor, 3)]),
       ),
@@ -91,16 +150,18 @@ async function throughput(ctx) {
   } finally {
     await stop(floor.child);
     await stop(app.child);
+    await stop(naive.child);
+    if (beforeApp.before) await stop(beforeApp.before.child);
     for (const b of Object.values(between)) await stop(b.child);
   }
 }
 
 /** Time from spawn to the first 200 answer of a POST calculation. */
-async function spawnTo200(script, env) {
+async function spawnTo200(script, env, cwd = ROOT) {
   const port = freePort();
   const body = cashflowBody(10);
   const t0 = performance.now();
-  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env }, [], { stdout: "ignore" });
+  const child = spawnDeno(script, [String(port)], { PORT: String(port), ...env }, [], { stdout: "ignore", cwd });
   try {
     await waitFor200(`http://127.0.0.1:${port}${CASHFLOW}`, { body, child, timeoutMs: 30000 });
     return performance.now() - t0;
@@ -116,12 +177,16 @@ async function coldStart(ctx) {
   // as a deployed function's bundle is built once.
   await spawnTo200(APP_SERVER, APP_ENV);
   await spawnTo200(FLOOR_SERVER, {});
+  if (ctx.before) await spawnTo200(APP_SERVER, APP_ENV, ctx.before.dir);
   const app = [];
   const floor = [];
+  const before = [];
   for (let i = 0; i < spawns; i++) {
     app.push(await spawnTo200(APP_SERVER, APP_ENV));
     floor.push(await spawnTo200(FLOOR_SERVER, {}));
+    if (ctx.before) before.push(await spawnTo200(APP_SERVER, APP_ENV, ctx.before.dir));
   }
+  if (ctx.before) ctx.results.before.cold_start_ms = round(median(before), 1);
   // Where the time goes (ms since process start after each step), median over 3 processes.
   const parts = [];
   for (let i = 0; i < 3; i++) {
@@ -144,8 +209,8 @@ async function coldStart(ctx) {
 async function peakRss(ctx) {
   const body = cashflowBody(50000);
   const requests = 3;
-  const measure = async (script, env) => {
-    const s = await startServer(script, env);
+  const measure = async (script, env, cwd) => {
+    const s = await startServer(script, env, cwd);
     try {
       const before = procMemory(s.child.pid);
       let status;
@@ -167,6 +232,10 @@ async function peakRss(ctx) {
   };
   const app = await measure(APP_SERVER, APP_ENV);
   const floor = await measure(FLOOR_SERVER, {});
+  if (ctx.before) {
+    const before = await measure(APP_SERVER, APP_ENV, ctx.before.dir);
+    ctx.results.before.peak_rss_mb_50k = before.after ? round(before.after.peak_rss_mb, 1) : null;
+  }
   if (!app.after) throw new Error("/proc/<pid>/status is not readable: peak RSS is measured on Linux only");
   ctx.results.peak_rss_mb_50k = round(app.after.peak_rss_mb, 1);
   ctx.results.measurements.peak_rss_mb_50k = {

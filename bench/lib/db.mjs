@@ -62,6 +62,7 @@ export async function dbSection(ctx) {
   const pg = await postgresAvailable();
   let dbName = null;
   const env = { BENCH_QUICK: quick ? "1" : "", BENCH_PLANS_DIR: ctx.plansDir ?? "./plans" };
+  if (ctx.before) env.BENCH_BEFORE_DIR = ctx.before.dir;
   if (pg) {
     results.environment.engine = "postgres";
     results.environment.postgres = pg.version;
@@ -91,6 +92,11 @@ export async function dbSection(ctx) {
     for (const [k, v] of Object.entries(measured.values)) results[k] = v;
     for (const [k, v] of Object.entries(measured.errors ?? {})) results.errors[k] = v;
     if (measured.engine_version) results.environment.postgres ??= measured.engine_version;
+    if (ctx.before) {
+      results.before.rls_overhead = measured.measurements.rls_overhead?.rls_overhead_before ?? null;
+      results.before.summary_vs_raw_speedup = measured.measurements.summary_vs_raw_speedup
+        ?.summary_vs_raw_speedup_before ?? null;
+    }
 
     const server = await next("serving", 5 * 60 * 1000);
     if (server.error) throw new Error(server.error);

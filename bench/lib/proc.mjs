@@ -28,9 +28,9 @@ export function denoVersion() {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Spawn `deno run -A <script> ...args`; stdout/stderr are kept (last 64 KiB) for error reports. */
-export function spawnDeno(script, args = [], env = {}, denoFlags = [], { stdout = "pipe" } = {}) {
+export function spawnDeno(script, args = [], env = {}, denoFlags = [], { stdout = "pipe", cwd = ROOT } = {}) {
   const child = spawn(denoPath(), ["run", "-A", ...denoFlags, script, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, NO_COLOR: "1", ...env },
     // Servers under load write their request log to /dev/null ("ignore"), as cheap as a log collector gets.
     stdio: ["ignore", stdout, "pipe"],
@@ -46,8 +46,8 @@ export function spawnDeno(script, args = [], env = {}, denoFlags = [], { stdout 
 }
 
 /** Run a Deno script to completion; resolves with its stdout, rejects with its output on a non-zero exit. */
-export async function runDeno(script, args = [], env = {}, denoFlags = [], timeoutMs = 8 * 60 * 1000) {
-  const child = spawnDeno(script, args, env, denoFlags);
+export async function runDeno(script, args = [], env = {}, denoFlags = [], timeoutMs = 8 * 60 * 1000, cwd = ROOT) {
+  const child = spawnDeno(script, args, env, denoFlags, { cwd });
   let stdout = "";
   child.stdout.on("data", (d) => (stdout += d));
   const t = setTimeout(() => child.kill("SIGKILL"), timeoutMs);

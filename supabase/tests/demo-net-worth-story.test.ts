@@ -28,7 +28,7 @@ describe.each(END_DATES)("the net-worth story ending %s", (endDate) => {
     const accounts = await get(byName.list_accounts, {}, ctx(DEMO_USERS.alice.id));
     expect(accounts.accounts.map((a) => [a.account_name, a.currency])).toEqual([
       ["Girokonto", "EUR"],
-      ["Haushaltskonto", "EUR"],
+      ["Haushaltskonto", "EUR"], // the recurring-streams story's household account
       ["Kreditkarte", "EUR"],
       ["Tagesgeld", "EUR"],
       ["USD Travel Card", "USD"],
@@ -52,7 +52,7 @@ describe.each(END_DATES)("the net-worth story ending %s", (endDate) => {
   it("bob: checking, brokerage cash and a credit card with a negative balance", async () => {
     const accounts = await get(byName.list_accounts, { currency: "usd" }, ctx(DEMO_USERS.bob.id));
     expect(accounts.accounts.map((a) => a.account_name)).toEqual([
-      "Brokerage Cash",
+      "Brokerage Cash", // the MT940 account of the statement-import demo (issue 17)
       "Everyday Checking",
       "Visa Signature",
     ]);

@@ -5,11 +5,13 @@
  * one, and it reports the issues zod would report (same codes, paths and parameters; problemFromZodError maps
  * them). contracts/fast-array.test.ts checks that equivalence against the plain zod schema on random inputs.
  *
- * Supported field rules are exactly the ones the item schemas use: strings (length in characters, pattern), money
- * (string or number), enums; optional and nullable. The item's output equals its input (no transforms), so valid
- * items are passed through unchanged.
+ * The field rules are compiled from the declared item schema (field-rules.ts), never written by hand. Supported
+ * rules are exactly the ones the item schemas use: strings (length in characters, pattern), money (string or
+ * number), enums; optional and nullable. The item's output equals its input (no transforms), so valid items are
+ * passed through unchanged.
  */
 import type { z } from "zod";
+import { arrayParts, fieldRulesOf } from "./field-rules.ts";
 import { lengthForLimits } from "./primitives.ts";
 
 export type FieldRule =
@@ -36,30 +38,38 @@ function typeOfInput(value: unknown): string {
 
 type Check = (value: unknown, index: number, issues: RawIssue[]) => void;
 
-/** True exactly when the field's Check would report nothing for `value` (the allocation-free fast path). */
-function validator(rule: FieldRule): (value: unknown) => boolean {
-  const optional = rule.optional === true;
-  switch (rule.type) {
-    case "money":
-      return (value) => typeof value === "string" || typeof value === "number" || (value === undefined && optional);
-    case "enum": {
-      const values = rule.values;
-      return (value) => value === undefined ? optional : typeof value === "string" && values.includes(value);
+const MONEY = 0;
+const ENUM = 1;
+const STRING = 2;
+
+/**
+ * `valid(f, value)`: true exactly when field `f`'s Check would report nothing for `value` (the allocation-free fast
+ * path). One function over per-field tables, so its call site stays monomorphic whatever the field.
+ */
+function fastValidator(rules: readonly FieldRule[]): (f: number, value: unknown) => boolean {
+  const kind = rules.map((r) => (r.type === "money" ? MONEY : r.type === "enum" ? ENUM : STRING));
+  const optional = rules.map((r) => r.optional === true);
+  const nullable = rules.map((r) => r.type === "string" && r.nullable === true);
+  const min = rules.map((r) => (r.type === "string" ? r.min ?? 0 : 0));
+  const max = rules.map((r) => (r.type === "string" ? r.max ?? Number.POSITIVE_INFINITY : 0));
+  const pattern = rules.map((r) => (r.type === "string" ? r.pattern : undefined));
+  const values = rules.map((r) => (r.type === "enum" ? r.values : []));
+  return (f, value) => {
+    if (typeof value === "string") {
+      const k = kind[f];
+      if (k === MONEY) return true;
+      if (k === ENUM) return values[f]!.includes(value);
+      const lo = min[f]!;
+      const hi = max[f]!;
+      const n = lengthForLimits(value, lo, hi);
+      if (n < lo || n > hi) return false;
+      const p = pattern[f];
+      return p === undefined || p.test(value);
     }
-    case "string": {
-      const nullable = rule.nullable === true;
-      const min = rule.min ?? 0;
-      const max = rule.max ?? Number.POSITIVE_INFINITY;
-      const pattern = rule.pattern;
-      return (value) => {
-        if (typeof value === "string") {
-          const n = lengthForLimits(value, min, max);
-          return n >= min && n <= max && (pattern === undefined || pattern.test(value));
-        }
-        return value === undefined ? optional : value === null && nullable;
-      };
-    }
-  }
+    if (value === undefined) return optional[f]!;
+    if (typeof value === "number") return kind[f] === MONEY;
+    return value === null && nullable[f]!;
+  };
 }
 
 /** Compiles one field rule into a monomorphic check; issue objects (and their paths) are built only on failure. */
@@ -175,21 +185,19 @@ function compile(rule: FieldRule, key: string): Check {
 }
 
 /**
- * Replaces the parse of `schema` (a `z.array(z.strictObject(...)).max(maxItems)`) with the hand-written loop.
- * `fields` must describe the item schema exactly; the equivalence test guards that.
+ * Replaces the parse of `schema` (a `z.array(z.strictObject(...)).max(maxItems)`) with the loop, its field rules
+ * compiled from the item schema (field-rules.ts; an unsupported rule throws here, at start-up).
  */
-export function withFastArrayParse<T extends z.ZodType>(
-  schema: T,
-  maxItems: number,
-  fields: Readonly<Record<string, FieldRule>>,
-): T {
+export function withFastArrayParse<T extends z.ZodType>(schema: T): T {
+  const { item, maxItems } = arrayParts(schema);
+  const fields: Readonly<Record<string, FieldRule>> = fieldRulesOf(item);
   const names = Object.keys(fields);
   const checks = names.map((name) => compile(fields[name]!, name));
   const fieldCount = names.length;
   const known = new Set(names);
   // Fast path per item: one walk over its keys, each known and valid, and every required field seen. Any other
   // item takes the checks below, which build the issues (so issues and their order are exactly theirs).
-  const valid = names.map((name) => validator(fields[name]!));
+  const valid = fastValidator(names.map((name) => fields[name]!));
   const position = new Map(names.map((name, f) => [name, f]));
   let requiredMask = 0;
   names.forEach((name, f) => {
@@ -239,7 +247,7 @@ export function withFastArrayParse<T extends z.ZodType>(
         let ok = true;
         for (const key in record) {
           const f = position.get(key);
-          if (f === undefined || !valid[f]!(record[key])) {
+          if (f === undefined || !valid(f, record[key])) {
             ok = false;
             break;
           }

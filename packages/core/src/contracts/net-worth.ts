@@ -12,7 +12,7 @@ import {
   text,
 } from "./primitives.ts";
 import { withFastArrayParse } from "./fast-array.ts";
-import { transactionRules, transactionsArray } from "./transaction.ts";
+import { transactionsArray } from "./transaction.ts";
 
 /** Longest `from`…`to` span of a net-worth series, in months (10 years: at most 121 points). */
 export const NET_WORTH_MAX_MONTHS = 120;
@@ -69,8 +69,6 @@ export function netWorthSchemas(limits: Limits) {
             "together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and " +
             "`category` are accepted and ignored.",
         ),
-        limits.transactions,
-        transactionRules(limits),
       ),
     }),
     "One statement of an account.",

@@ -118,7 +118,7 @@ export function lengthForLimits(value: string, min: number, max: number): number
  * `too_big` string issue, exactly as `.max()` reports it; only the counting differs.
  */
 export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
-  return schema.check((ctx) => {
+  const limited = schema.check((ctx) => {
     if (lengthForLimits(ctx.value, 0, limit) > limit) {
       ctx.issues.push({
         code: "too_big",
@@ -129,7 +129,18 @@ export function maxCharacters(schema: z.ZodString, limit: number): z.ZodString {
         message: `Too big: expected string to have <=${limit} characters`,
       });
     }
-  }).meta({ maxLength: limit });
+  });
+  const checks = limited._zod.def.checks!;
+  characterLimits.set(checks[checks.length - 1]!, limit);
+  return limited.meta({ maxLength: limit });
+}
+
+/** The checks maxCharacters adds, with their limits: field-rules.ts compiles them. */
+const characterLimits = new WeakMap<object, number>();
+
+/** The character limit of a check made by maxCharacters; undefined for any other check. */
+export function characterLimitOf(check: object): number | undefined {
+  return characterLimits.get(check);
 }
 
 export function text(limit: number, description: string, examples: readonly unknown[]) {

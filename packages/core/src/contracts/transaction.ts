@@ -1,18 +1,7 @@
 import { z } from "zod";
 import type { Limits } from "./limits.ts";
 import { withFastArrayParse } from "./fast-array.ts";
-import {
-  CURRENCY_PATTERN,
-  CURRENCY_PATTERN_MESSAGE,
-  currencyInput,
-  DATE_PATTERN,
-  dateField,
-  doc,
-  kindSchema,
-  maxCharacters,
-  moneyInput,
-  text,
-} from "./primitives.ts";
+import { currencyInput, dateField, doc, kindSchema, maxCharacters, moneyInput, text } from "./primitives.ts";
 
 /** Transaction (input), API.md §2. */
 export function transactionSchema(limits: Limits) {
@@ -53,20 +42,6 @@ export function transactionSchema(limits: Limits) {
   );
 }
 
-/** The field rules of transactionSchema, for the fast array validator (kept equal by fast-array.test.ts). */
-export function transactionRules(limits: Limits) {
-  return {
-    id: { type: "string", optional: true, min: 1, max: limits.text },
-    date: { type: "string", pattern: DATE_PATTERN },
-    amount: { type: "money" },
-    currency: { type: "string", optional: true, pattern: CURRENCY_PATTERN, patternMessage: CURRENCY_PATTERN_MESSAGE },
-    category: { type: "string", optional: true, nullable: true, min: 1, max: limits.text },
-    kind: { type: "enum", optional: true, values: ["income", "expense", "transfer"] },
-    description: { type: "string", optional: true, max: limits.text },
-    counterparty: { type: "string", optional: true, max: limits.text },
-  } as const;
-}
-
 /** The plain zod array of transactions (the reference the fast validator is tested against). */
 export function transactionsArray(limits: Limits) {
   return z.array(transactionSchema(limits)).max(limits.transactions);
@@ -84,7 +59,5 @@ export function transactionsField(limits: Limits, extra = "") {
         category: "groceries",
       }]],
     ),
-    limits.transactions,
-    transactionRules(limits),
   );
 }

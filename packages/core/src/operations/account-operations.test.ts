@@ -59,6 +59,14 @@ describe("get_cashflow", () => {
     expect(byName.get_cashflow.output.safeParse(r).success).toBe(true);
   });
 
+  it("with both currency and year, does not read the profile and answers exactly as when it does", async () => {
+    const c = ctx({ profile: PROFILE, transactions });
+    const r = await get(byName.get_cashflow, { currency: "EUR", year: "2026" }, c);
+    expect(c.data.calls).toEqual(["ledgerTotals(2026-01-01,2026-12-31)"]);
+    expect(r).toEqual(await get(byName.get_cashflow, { year: "2026" }, ctx({ profile: PROFILE, transactions })));
+    expect(r).toEqual(await get(byName.get_cashflow, { currency: "EUR" }, ctx({ profile: PROFILE, transactions })));
+  });
+
   it("honours currency (case-insensitive) and year parameters given as strings", async () => {
     const r = await get(
       byName.get_cashflow,

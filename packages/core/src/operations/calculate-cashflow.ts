@@ -1,10 +1,11 @@
 import { yearOf } from "../calendar/dates.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
-import { cashflow } from "../services/cashflow.ts";
+import { OverflowError } from "../problem/validation-error.ts";
+import { cashflow, cashflowOf, CashflowSums } from "../services/cashflow.ts";
 import { ErrorCollector } from "./error-collector.ts";
 import { formatCashflow } from "./format-cashflow.ts";
-import { normalizeTransactions } from "./normalize-transactions.ts";
+import { normalizeTransactions, visitTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 
@@ -28,13 +29,29 @@ export function calculateCashflowOperation(schemas: Schemas) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);
       if (currency === undefined) throw errors.toError();
+      if (input.year !== undefined) {
+        // The year is known: validate and sum in one pass over the transactions (no entry objects). An overflow
+        // is reported only after every validation error, as the two-pass path below does.
+        const sums = new CashflowSums(input.year);
+        let overflow = false;
+        visitTransactions(input.transactions, currency, "/transactions", errors, (date, amount, kind) => {
+          if (overflow) return;
+          try {
+            sums.add(date, amount, kind, 1);
+          } catch (error) {
+            if (!(error instanceof OverflowError)) throw error;
+            overflow = true;
+          }
+        });
+        errors.throwIfAny();
+        if (overflow) throw new OverflowError("/transactions");
+        return formatCashflow(currency.code, currency.scale, locateOverflow("/transactions", () => cashflowOf(sums)));
+      }
       const { entries, latestDate } = normalizeTransactions(input.transactions, currency, "/transactions", errors);
-      let year = input.year;
-      if (year === undefined) {
-        if (latestDate !== null) year = yearOf(latestDate);
-        else if (input.transactions.length === 0) {
-          errors.at("/year", "required", "`/year` is required when there are no transactions to take it from.");
-        }
+      let year: number | undefined;
+      if (latestDate !== null) year = yearOf(latestDate);
+      else if (input.transactions.length === 0) {
+        errors.at("/year", "required", "`/year` is required when there are no transactions to take it from.");
       }
       errors.throwIfAny();
       const result = locateOverflow("/transactions", () => cashflow(entries, year!));

@@ -21,6 +21,9 @@ export interface NormalizedTransactions {
   readonly latestDate: string | null;
 }
 
+/** Receives each normalized transaction, in order (also the invalid ones, with amount 0: errors decide). */
+export type TransactionVisitor = (date: string, amount: number, kind: Kind, category: string | null) => void;
+
 /**
  * One pass over the transactions: checks real dates, parses amounts into minor units (never rounding), checks each
  * transaction currency against the request's, and resolves the kind from the sign when omitted. Every problem is
@@ -33,6 +36,24 @@ export function normalizeTransactions(
   errors: ErrorCollector,
 ): NormalizedTransactions {
   const entries: LedgerEntry[] = new Array(transactions.length);
+  let i = 0;
+  const latestDate = visitTransactions(transactions, currency, base, errors, (date, amount, kind, category) => {
+    entries[i++] = { date, amount, kind, category, count: 1 };
+  });
+  return { entries, latestDate };
+}
+
+/**
+ * normalizeTransactions without the entries: hands each transaction to `visit` (an operation that aggregates as
+ * it goes, in the same pass). Returns the latest valid date (transfers included), or null.
+ */
+export function visitTransactions(
+  transactions: readonly TransactionInput[],
+  currency: ResolvedCurrency,
+  base: string,
+  errors: ErrorCollector,
+  visit: TransactionVisitor,
+): string | null {
   const { code, scale } = currency;
   let latest: string | null = null;
   for (let i = 0; i < transactions.length; i++) {
@@ -58,7 +79,7 @@ export function normalizeTransactions(
     }
     const minor = typeof amount === "number" ? amount : 0;
     const kind: Kind = t.kind ?? (minor > 0 ? "income" : "expense");
-    entries[i] = { date, amount: minor, kind, category: t.category ?? null, count: 1 };
+    visit(date, minor, kind, t.category ?? null);
   }
-  return { entries, latestDate: latest };
+  return latest;
 }

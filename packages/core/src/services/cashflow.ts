@@ -38,28 +38,52 @@ export interface Cashflow {
  * (refunds reduce it), `income` the sum of income amounts (reversals reduce it).
  */
 export function cashflow(entries: readonly LedgerEntry[], year: number, calc: Calculator = numberCalculator): Cashflow {
-  const prefix = String(year).padStart(4, "0") + "-";
-  const income = new Array<number>(12).fill(0);
-  const expenseSum = new Array<number>(12).fill(0);
-  const counts = new Array<number>(12).fill(0);
-  let transferCount = 0;
-  let outsideCount = 0;
-  for (const entry of entries) {
-    if (entry.kind === "transfer") {
-      transferCount = calc.add(transferCount, entry.count);
-      continue;
-    }
-    const date = entry.date;
-    if (date === null || !date.startsWith(prefix)) {
-      outsideCount = calc.add(outsideCount, entry.count);
-      continue;
-    }
-    const m = (date.charCodeAt(5) - 48) * 10 + (date.charCodeAt(6) - 48) - 1;
-    if (entry.kind === "income") income[m] = calc.add(income[m]!, entry.amount);
-    else expenseSum[m] = calc.add(expenseSum[m]!, entry.amount);
-    counts[m] = calc.add(counts[m]!, entry.count);
+  const sums = new CashflowSums(year, calc);
+  for (const entry of entries) sums.add(entry.date, entry.amount, entry.kind, entry.count);
+  return cashflowOf(sums, calc);
+}
+
+/**
+ * The running sums of `cashflow`, one entry at a time, so an operation can add its transactions as it reads them
+ * (one pass, no entry objects). `cashflowOf(sums)` equals `cashflow(entries)` for the same entries in the same
+ * order: the same checked additions happen in the same order.
+ */
+export class CashflowSums {
+  readonly year: number;
+  readonly income = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  readonly expenseSum = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  readonly counts = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  transferCount = 0;
+  outsideCount = 0;
+  readonly #prefix: string;
+  readonly #calc: Calculator;
+
+  constructor(year: number, calc: Calculator = numberCalculator) {
+    this.year = year;
+    this.#prefix = String(year).padStart(4, "0") + "-";
+    this.#calc = calc;
   }
 
+  add(date: string | null, amount: number, kind: LedgerEntry["kind"], count: number): void {
+    const calc = this.#calc;
+    if (kind === "transfer") {
+      this.transferCount = calc.add(this.transferCount, count);
+      return;
+    }
+    if (date === null || !date.startsWith(this.#prefix)) {
+      this.outsideCount = calc.add(this.outsideCount, count);
+      return;
+    }
+    const m = (date.charCodeAt(5) - 48) * 10 + (date.charCodeAt(6) - 48) - 1;
+    if (kind === "income") this.income[m] = calc.add(this.income[m]!, amount);
+    else this.expenseSum[m] = calc.add(this.expenseSum[m]!, amount);
+    this.counts[m] = calc.add(this.counts[m]!, count);
+  }
+}
+
+/** The report from the sums (see `cashflow`). */
+export function cashflowOf(sums: CashflowSums, calc: Calculator = numberCalculator): Cashflow {
+  const { year, income, expenseSum, counts, transferCount, outsideCount } = sums;
   const months: CashflowMonth[] = [];
   let totalIncome = 0;
   let totalExpenses = 0;

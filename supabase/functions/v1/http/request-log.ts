@@ -2,6 +2,8 @@
  * Structured request logs: one JSON line per request. Never tokens, headers or bodies; the user is identified
  * only by the verified `sub`. A 5xx line also carries the SQLSTATE and the driver's message of its cause.
  */
+import { createLogBatch } from "./log-batch.ts";
+
 export interface RequestLogEntry {
   readonly request_id: string;
   readonly method: string;
@@ -23,7 +25,12 @@ export interface RequestLogEntry {
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
 
-export const consoleRequestLogger: RequestLogger = (entry) => console.log(JSON.stringify(entry));
+/**
+ * The log of a deployed function: one JSON line per request on stdout, formatted and written off the request path
+ * (log-batch.ts: one write per batch of requests, from a timer task).
+ */
+const consoleBatch = createLogBatch<RequestLogEntry>((text) => console.log(text));
+export const consoleRequestLogger: RequestLogger = (entry) => consoleBatch.push(entry);
 export const silentRequestLogger: RequestLogger = () => {};
 
 /**

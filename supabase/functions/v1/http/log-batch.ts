@@ -1,0 +1,42 @@
+/**
+ * Request log lines off the request path: `push(entry)` only queues the entry; one timer task per batch turns the
+ * queued entries into JSON lines and writes them with a single call. Under load that is one write for many
+ * requests instead of a JSON.stringify and a synchronous write inside each. A batch is written at the latest when
+ * the event loop next runs timers, when it reaches `maxQueued` entries, and when the process unloads.
+ */
+export interface LogBatch<T> {
+  push(entry: T): void;
+  /** Writes what is queued now (tests, shutdown). */
+  flush(): void;
+}
+
+export function createLogBatch<T>(
+  write: (text: string) => void,
+  maxQueued = 512,
+): LogBatch<T> {
+  let queue: T[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (queue.length === 0) return;
+    const entries = queue;
+    queue = [];
+    let text = JSON.stringify(entries[0]);
+    for (let i = 1; i < entries.length; i++) {
+      text += "\n" + JSON.stringify(entries[i]);
+    }
+    write(text);
+  };
+  globalThis.addEventListener?.("unload", flush);
+  return {
+    push(entry) {
+      queue.push(entry);
+      if (queue.length >= maxQueued) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setTimeout(flush, 0);
+      }
+    },
+    flush,
+  };
+}
