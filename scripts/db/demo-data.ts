@@ -461,7 +461,7 @@ function aliceBudgetStory(data: Dataset, endDate: string): void {
   const card: Account = {
     name: "Kreditkarte",
     currency: "EUR",
-    format: "qif",
+    format: "csv",
     fileStem: "kreditkarte",
     balance: -48250,
   };
@@ -606,7 +606,7 @@ function aliceRecurringStory(data: Dataset, endDate: string): void {
   const account: Account = {
     name: "Haushaltskonto",
     currency: "EUR",
-    format: "csv",
+    format: "qif",
     fileStem: "haushaltskonto",
     balance: 80000,
   };
