@@ -4,7 +4,7 @@
 // node_modules, so the file must sit beside the function; supabase/config.toml lists it in `static_files` so that
 // `supabase functions deploy` uploads it. The copy is generated (gitignored): `npm install` runs this script
 // (postinstall), and `npm start` runs it when the file is missing or from another version.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,7 +23,9 @@ export function bundleDocs({ quiet = false } = {}) {
   const { file, version } = source();
   if (!existsSync(file)) throw new Error(`${file} is missing: reinstall @scalar/api-reference (npm install)`);
   mkdirSync(dirname(TARGET), { recursive: true });
-  copyFileSync(file, TARGET);
+  // The package ships no license file in dist/: the notice goes at the top of the copy that the function serves.
+  const banner = `/*! @scalar/api-reference ${version} | MIT License | https://github.com/scalar/scalar */\n`;
+  writeFileSync(TARGET, banner + readFileSync(file, "utf8"));
   if (!quiet) console.log(`docs:bundle: @scalar/api-reference ${version} -> ${relative(root, TARGET)}`);
   return { target: TARGET, version };
 }

@@ -8,8 +8,8 @@
  * overrides the executable.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { type LocalServer, localServerSetup, startLocalServer } from "../helpers/npm-start.ts";
+import { type Browser, chromium } from "playwright-core";
+import { type LocalServer, withLocalServer } from "../helpers/npm-start.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const hasChromium = await Deno.stat(CHROMIUM).then(() => true, () => false);
@@ -24,69 +24,66 @@ Deno.test({
   ignore: !hasChromium,
   sanitizeOps: false,
   sanitizeResources: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "pfa-docs-" });
-    const setup = await localServerSetup(dir);
-    let server: LocalServer | undefined;
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-background-networking"],
-    });
-    try {
-      server = await startLocalServer(setup.env);
-      const document = await (await fetch(`${server.base}/v1/openapi.json`)).json();
-      const operations: { method: string; path: string }[] = [];
-      for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
-        for (const method of METHODS) if (item[method]) operations.push({ method, path });
-      }
-      assert.ok(operations.length >= 10, `the document lists the operations (${operations.length})`);
-
-      const page = await browser.newPage();
-      const elsewhere: string[] = [];
-      const failed: string[] = [];
-      page.on("request", (request) => {
-        const url = new URL(request.url());
-        if (url.protocol.startsWith("http") && url.origin !== server!.origin) elsewhere.push(request.url());
-      });
-      page.on("pageerror", (error) => failed.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error" && /Content.Security.Policy/i.test(message.text())) failed.push(message.text());
-      });
-
-      await page.goto(`${server.base}/v1/docs`);
-      await page.getByRole("heading", { name: document.info.title }).first().waitFor({ timeout: 30_000 });
-
-      // Every operation has its section: Scalar's ids end with `/<METHOD><path>`.
-      const ids: string[] = await page.locator("[id]").evaluateAll((elements) =>
-        elements.map((e) => (e as unknown as { id: string }).id)
-      );
-      const missing = operations.filter((op) =>
-        !ids.some((id) => id.endsWith(`/${op.method.toUpperCase()}${op.path}`))
-      );
-      assert.deepEqual(missing, [], "every operation of openapi.json is on the page");
-
-      // Try it: open the client on the cashflow calculation and send its example request to this server.
-      const section = page.locator(`[id$="/POST/v1/analytics/cashflow"]`).first();
-      await section.scrollIntoViewIfNeeded();
-      await section.getByRole("button", { name: /test request/i }).first().click();
-      const answered = page.waitForResponse((r) => r.url().endsWith("/v1/analytics/cashflow"), { timeout: 30_000 });
-      await page.getByRole("button", { name: /^send/i }).first().click();
-      const response = await answered;
-      assert.equal(response.status(), 200, `try it: ${await response.text()}`);
-      const body = await response.json();
-      assert.equal(typeof body.currency, "string");
-      assert.ok(Array.isArray(body.months), "a cashflow result");
-
-      // The problem codes: `#problem-<code>` targets exist.
-      assert.equal(await page.locator("#problem-validation_failed").count(), 1);
-
-      assert.deepEqual(elsewhere, [], "nothing is loaded from another host");
-      assert.deepEqual(failed, [], "no script error or CSP violation");
-    } finally {
-      await browser.close();
-      await server?.stop();
-      await setup.drop();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+  fn: () => withLocalServer((server) => inChromium((browser) => checkDocs(browser, server))),
 });
+
+async function inChromium(fn: (browser: Browser) => Promise<void>): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-background-networking"],
+  });
+  try {
+    await fn(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function checkDocs(browser: Browser, server: LocalServer): Promise<void> {
+  const document = await (await fetch(`${server.base}/v1/openapi.json`)).json();
+  const operations: { method: string; path: string }[] = [];
+  for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
+    for (const method of METHODS) if (item[method]) operations.push({ method, path });
+  }
+  assert.ok(operations.length >= 10, `the document lists the operations (${operations.length})`);
+
+  const page = await browser.newPage();
+  const elsewhere: string[] = [];
+  const failed: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http") && url.origin !== server.origin) elsewhere.push(request.url());
+  });
+  page.on("pageerror", (error) => failed.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content.Security.Policy/i.test(message.text())) failed.push(message.text());
+  });
+
+  await page.goto(`${server.base}/v1/docs`);
+  await page.getByRole("heading", { name: document.info.title }).first().waitFor({ timeout: 30_000 });
+
+  // Every operation has its section: Scalar's ids end with `/<METHOD><path>`.
+  const ids: string[] = await page.locator("[id]").evaluateAll((elements) =>
+    elements.map((e) => (e as unknown as { id: string }).id)
+  );
+  const missing = operations.filter((op) => !ids.some((id) => id.endsWith(`/${op.method.toUpperCase()}${op.path}`)));
+  assert.deepEqual(missing, [], "every operation of openapi.json is on the page");
+
+  // Try it: open the client on the cashflow calculation and send its example request to this server.
+  const section = page.locator(`[id$="/POST/v1/analytics/cashflow"]`).first();
+  await section.scrollIntoViewIfNeeded();
+  await section.getByRole("button", { name: /test request/i }).first().click();
+  const answered = page.waitForResponse((r) => r.url().endsWith("/v1/analytics/cashflow"), { timeout: 30_000 });
+  await page.getByRole("button", { name: /^send/i }).first().click();
+  const response = await answered;
+  assert.equal(response.status(), 200, `try it: ${await response.text()}`);
+  const body = await response.json();
+  assert.equal(typeof body.currency, "string");
+  assert.ok(Array.isArray(body.months), "a cashflow result");
+
+  // The problem codes: `#problem-<code>` targets exist.
+  assert.equal(await page.locator("#problem-validation_failed").count(), 1);
+
+  assert.deepEqual(elsewhere, [], "nothing is loaded from another host");
+  assert.deepEqual(failed, [], "no script error or CSP violation");
+}

@@ -99,3 +99,24 @@ export async function localServerSetup(dir: string, extra: Record<string, string
   }
   return { env, database, drop: async () => await database?.drop() };
 }
+
+/**
+ * Runs `fn` while `npm start` serves on a free port (keys in a temporary folder; a fresh database on
+ * TEST_DATABASE_URL's server, else PGlite), then stops the server and removes what it made.
+ */
+export async function withLocalServer<T>(
+  fn: (server: LocalServer, env: Record<string, string>) => Promise<T>,
+  extra: Record<string, string> = {},
+): Promise<T> {
+  const dir = await Deno.makeTempDir({ prefix: "pfa-npm-start-" });
+  const setup = await localServerSetup(dir, extra);
+  let server: LocalServer | undefined;
+  try {
+    server = await startLocalServer(setup.env);
+    return await fn(server, setup.env);
+  } finally {
+    await server?.stop();
+    await setup.drop();
+    await Deno.remove(dir, { recursive: true });
+  }
+}

@@ -16,7 +16,7 @@ import {
   extractWWWAuthenticateParams,
   StreamableHTTPClientTransport,
 } from "../../supabase/functions/v1/mcp/sdk.ts";
-import { type LocalServer, localServerSetup, startLocalServer } from "../helpers/npm-start.ts";
+import { withLocalServer } from "../helpers/npm-start.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -39,14 +39,10 @@ Deno.test({
     "MCP over HTTP, expired token: 401 whose WWW-Authenticate leads the SDK to Supabase Auth; --expires-in fixes it",
   sanitizeOps: false,
   sanitizeResources: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "pfa-mcp-expired-" });
-    const setup = await localServerSetup(dir);
-    let server: LocalServer | undefined;
-    try {
-      server = await startLocalServer(setup.env);
+  fn: () =>
+    withLocalServer(async (server, env) => {
       const endpoint = new URL(`${server.base}/v1/mcp`);
-      const { keys } = await ensureSigningKeys(setup.env.PFA_SIGNING_KEYS_PATH!);
+      const { keys } = await ensureSigningKeys(env.PFA_SIGNING_KEYS_PATH!);
       const anHourAgo = Math.floor(Date.now() / 1000) - 2 * 3600;
       const expired = await createDemoToken({
         email: "alice@example.com",
@@ -91,7 +87,7 @@ Deno.test({
       await jwks.body?.cancel();
 
       // A long-lived token from `npm run token -- --expires-in` connects and reads the user's data.
-      const fresh = await npmToken(setup.env, ["--expires-in", "86400", "alice@example.com"]);
+      const fresh = await npmToken(env, ["--expires-in", "86400", "alice@example.com"]);
       const claims = decodeJwt(fresh);
       assert.equal(claims.exp! - claims.iat!, 86400);
       const second = mcpClient(endpoint, fresh);
@@ -100,10 +96,5 @@ Deno.test({
       assert.notEqual(result.isError, true, JSON.stringify(result.content));
       assert.ok(Array.isArray((result.structuredContent as { goals: unknown[] }).goals));
       await second.client.close();
-    } finally {
-      await server?.stop();
-      await setup.drop();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });

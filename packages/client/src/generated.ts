@@ -196,7 +196,7 @@ export interface paths {
         };
         /**
          * Your statement transactions, newest first, with optional filters.
-         * @description Lists your statement transactions, `date` descending then `id` descending, one page at a time (`limit` 1–200, default 50). Optional filters: `statement_import_id`, `from`/`to` (inclusive dates), `category` (exact match) and `kind`. Pass `next_cursor` as `cursor` with the same filters for the next page: a cursor carries a fingerprint of the filters it was issued for, and a cursor sent with other filters (one added, dropped or changed; their order does not matter) is refused with 422 `invalid_cursor` on parameter `cursor`. Money is in each transaction's own currency. Requires a bearer token.
+         * @description Lists your statement transactions, `date` descending then `id` descending, one page at a time (`limit` 1–200, default 50). Optional filters: `statement_import_id`, `from`/`to` (inclusive dates), `category` (exact match) and `kind`. Pass `next_cursor` as `cursor` with the same filters for the next page: a cursor carries a fingerprint of the filters it was issued for, and a cursor sent with other filters (one added, dropped or changed; their order does not matter) is refused with 422 `validation_failed`, whose `errors[]` names parameter `cursor` with code `invalid_cursor`. Money is in each transaction's own currency. Requires a bearer token.
          */
         get: operations["list_statement_transactions"];
         put?: never;
@@ -239,6 +239,146 @@ export interface paths {
          * @description The same calculation as `calculate_trends`, over your statement transactions in one currency (default: your profile's default currency; other currencies are left out), for the window ending with `year` and `month` (default: the current month in your profile's time zone), `months` long (2–24, default 12). It reads your monthly expense totals per category from the monthly rollup, never raw transactions. Requires a bearer token. The window is the `months` calendar months ending with (`year`, `month`). A month's value in a category is the negated signed sum of its `expense` transactions (kind given, or inferred from the sign): spending is positive, refunds net it, and a month where refunds exceed spending is negative; income and transfers never count. A category appears when it has at least one expense transaction in the window; the `total` row sums every category. `mean` is over all window months and `median` is the middle month (the mean of the two middle months for an even count), both rounded half-to-even to the minor unit. `current` is the last month; `trailing_average` is the mean of the up to 3 months before it that lie within the window (1 month for a 2-month window), rounded half-to-even. `change_percent` = (current − exact trailing average) ÷ exact trailing average × 100, rounded half-to-even to 2 decimals, null when the trailing average is zero. `flag`: `spike` when current > 1.5 × the exact trailing average and that average is above zero; `new` when the average is zero and current is above zero; `drop` when current < 0.5 × a positive trailing average; otherwise null (also for a negative average). Categories are ordered by `current` descending, then by name (Unicode code points), with the uncategorized row (null) last whatever its `current`. A window reaching before year 0001 is 422 (`out_of_range` on `months`). All arithmetic is exact, in integer minor units.
          */
         get: operations["get_trends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/net-worth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Net worth month by month, account balances and statement reconciliation, from the statements you send.
+         * @description From account statements (opening balance, optional reported closing balance, transactions): the net worth on the last day of each month from `from` to `to`, each account's balance on `to`, and for every statement its computed closing balance, the difference from the reported one and the gap from the previous statement. An account is an `account_name` (with its currency on GET) and its statements. A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a missing end its last one; with no transactions a missing bound equals the other, and a derived bound never crosses the given one (a derived end before the start is the start, a derived start after the end is the end). A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An account's balance on a date d comes from its statement with the latest start on or before d (ties: the later end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All arithmetic is exact, in integer minor units. `series` has one point per calendar month from the month of `from` to the month of `to`: the month's last day, except that the last point is `to` itself (so the first point is the last day of `from`'s month, or `to` when that comes first). Each point's `total` is the sum of the balances on that date of the accounts that have one, and `account_count` counts them. `net_worth` is the total on `to`; `change` = last point − first point. `from` after `to` is 422 (`invalid_range`); a span longer than 10 years (`to` after `from` + 120 months) is 422 (`out_of_range`). At most 1000 statements and 50000 transactions over all statements (422 `too_many_items`). Every transaction must be in `currency` (422 `currency_mismatch`). Deterministic: no clock, no database; the same body always gives the same response.
+         */
+        post: operations["calculate_net_worth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/analytics/net-worth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your net worth month by month, your accounts' balances and the reconciliation of your statements.
+         * @description The same calculation as `calculate_net_worth`, over your statement imports in one currency (default: your profile's default currency; other currencies are left out), from `from` (default: 1 January of the year of `to`) to `to` (default: today in your profile's time zone). Imports that are `processing` or `failed` are ignored and not counted anywhere. It reads each statement's transaction totals per day from the database (a rollup), never raw transactions. Requires a bearer token. An account is an `account_name` (with its currency on GET) and its statements. A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a missing end its last one; with no transactions a missing bound equals the other, and a derived bound never crosses the given one (a derived end before the start is the start, a derived start after the end is the end). A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An account's balance on a date d comes from its statement with the latest start on or before d (ties: the later end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All arithmetic is exact, in integer minor units. `series` has one point per calendar month from the month of `from` to the month of `to`: the month's last day, except that the last point is `to` itself (so the first point is the last day of `from`'s month, or `to` when that comes first). Each point's `total` is the sum of the balances on that date of the accounts that have one, and `account_count` counts them. `net_worth` is the total on `to`; `change` = last point − first point. `from` after `to` is 422 (`invalid_range`); a span longer than 10 years (`to` after `from` + 120 months) is 422 (`out_of_range`).
+         */
+        get: operations["get_net_worth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your accounts: each one's balance, the date it refers to, its statements and whether it reconciles.
+         * @description Every account of your statement imports (an account is an account name and a currency) with its balance on `as_of` (default: today in your profile's time zone) by the same rules as net worth on `to`, the number of its statements starting on or before `as_of`, and whether the statement chosen for the balance reconciles. Without `currency`, every currency is listed (there is no profile default here), ordered by account name, then currency. Imports that are `processing` or `failed` are ignored. Reads statement totals from the database, never raw transactions. Requires a bearer token. An account is an `account_name` (with its currency on GET) and its statements. A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a missing end its last one; with no transactions a missing bound equals the other, and a derived bound never crosses the given one (a derived end before the start is the start, a derived start after the end is the end). A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An account's balance on a date d comes from its statement with the latest start on or before d (ties: the later end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All arithmetic is exact, in integer minor units.
+         */
+        get: operations["list_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recurring streams (subscriptions, bills, paychecks) in the transactions you send.
+         * @description Finds the recurring streams in your transactions at `as_of`: each with its frequency (weekly, biweekly, monthly, quarterly, annually), status (active, late, ended), predicted next date, average, last and monthly amounts, category and transaction ids, plus monthly totals. Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units. Deterministic: the same body always gives the same response, and the order of the transactions never changes it.
+         */
+        post: operations["calculate_recurring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/analytics/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recurring streams (subscriptions, bills, paychecks) in your own statement transactions.
+         * @description The same calculation as `calculate_recurring`, over your statement transactions in one currency (default: your profile's default currency; rows in other currencies are left out) dated after `as_of` − 25 months and on or before `as_of` (default: today in your profile's time zone). The database normalizes the keys and sums each (key, direction, date) into one occurrence, so raw transactions are read only for the streams found; a transaction's input order is its date, then its id. Requires a bearer token. Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units.
+         */
+        get: operations["get_recurring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cash-flow forecast and runway from the recurring streams in the transactions you send.
+         * @description Projects the recurring streams of your transactions over `horizon_days` (1–366, default 90) after `as_of`, from `starting_balance`: the projected events, the end-of-day balances, the lowest balance, the first negative date, and the runway from the trailing 90 days. Rules (API.md §9.2): streams are found exactly as by the recurring report at `as_of`. Each `active` or `late` stream is projected on last occurrence + k periods (k ≥ 1, month periods from the last occurrence as the anchor) for every such date after `as_of` and on or before `end_date` = `as_of` + `horizon_days`, with the stream's `average_amount`; `ended` streams are not projected. `events` are ordered by date, then `stream_id`. `balances` holds the end-of-day balance of each date that has events, ascending. `ending_balance` = starting balance + every event. `projected_inflow` and `projected_outflow` are the positive magnitudes of the inflow and outflow events. `lowest_balance` is the minimum of the starting balance and every balance; `lowest_balance_date` the earliest date that reaches it (`as_of` when it is the starting balance). `first_negative_date` is the first date whose balance is below zero (`as_of` when the starting balance is), null if none. Runway: `trailing_90_day_net` is the signed sum of every `income` and `expense` amount (any key, transfers excluded) dated from `as_of` − 89 days to `as_of`. The rules apply in order: `runway_days` is null when that net is ≥ 0, whatever the balance; otherwise 0 when the starting balance is ≤ 0; otherwise floor(starting_balance × 90 ÷ −trailing_90_day_net), in exact integers (a runway beyond 2^53 − 1 days is 422 `out_of_range`). `runway_status` is `stable` when `runway_days` is null or ≥ 90, `watch` for 30–89, `urgent` below 30. An `end_date` after 9999-12-31 is 422 `out_of_range` on `horizon_days`. Stream rules: Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units. Deterministic.
+         */
+        post: operations["calculate_forecast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/analytics/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow forecast and runway from your own recurring streams and balances.
+         * @description The same calculation as `calculate_forecast`, on your own data in one currency (default: your profile's default currency; rows in other currencies are left out). `as_of` defaults to today in your profile's time zone. `starting_balance` is your net worth in that currency on `as_of`: the sum of the balances on `as_of` of your accounts in that currency, by the balance rules of GET /v1/me/analytics/net-worth (API.md §9.3; an account without a statement starting on or before `as_of` is not counted, and with none the balance is 0). Streams and the trailing 90-day net come from your statement transactions dated after `as_of` − 25 months and on or before `as_of`, read as occurrences summed by the database (the same window as GET /v1/me/analytics/recurring). Requires a bearer token. Rules (API.md §9.2): streams are found exactly as by the recurring report at `as_of`. Each `active` or `late` stream is projected on last occurrence + k periods (k ≥ 1, month periods from the last occurrence as the anchor) for every such date after `as_of` and on or before `end_date` = `as_of` + `horizon_days`, with the stream's `average_amount`; `ended` streams are not projected. `events` are ordered by date, then `stream_id`. `balances` holds the end-of-day balance of each date that has events, ascending. `ending_balance` = starting balance + every event. `projected_inflow` and `projected_outflow` are the positive magnitudes of the inflow and outflow events. `lowest_balance` is the minimum of the starting balance and every balance; `lowest_balance_date` the earliest date that reaches it (`as_of` when it is the starting balance). `first_negative_date` is the first date whose balance is below zero (`as_of` when the starting balance is), null if none. Runway: `trailing_90_day_net` is the signed sum of every `income` and `expense` amount (any key, transfers excluded) dated from `as_of` − 89 days to `as_of`. The rules apply in order: `runway_days` is null when that net is ≥ 0, whatever the balance; otherwise 0 when the starting balance is ≤ 0; otherwise floor(starting_balance × 90 ÷ −trailing_90_day_net), in exact integers (a runway beyond 2^53 − 1 days is 422 `out_of_range`). `runway_status` is `stable` when `runway_days` is null or ≥ 90, `watch` for 30–89, `urgent` below 30. An `end_date` after 9999-12-31 is 422 `out_of_range` on `horizon_days`. Stream rules: Rules (API.md §9.1): (1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with a non-zero amount, dated on or before `as_of`; transfers never count. (2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, then locale-independent lower case, then every run of characters that are not letters (Unicode general category L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: `inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). (3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count is the lower middle one. (4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor 26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that row's range (one missed or doubled occurrence is tolerated). (5) `predicted_next_date` = last occurrence + one period. (6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not later than (last occurrence + two periods) + grace days; `ended` otherwise. (7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor unit; `last_amount` is the last occurrence's amount. (8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the counterparty or description, as written, of the group's latest transaction (the last in input order among those on the latest date). (9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\ndirection\nkey` (currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids of the group's transactions that have one, by date, then input order. Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded `monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive magnitudes and `monthly_net` = inflow − outflow. Month arithmetic: adding months to a date keeps its day of month, clamped to the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31). All arithmetic is exact, in integer minor units.
+         */
+        get: operations["get_forecast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -398,13 +538,13 @@ export interface components {
              * @example validation_failed
              * @enum {string}
              */
-            code: "invalid_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Id of the request (also in the X-Request-Id header).
              * @example req_01J...
              */
             request_id: string;
-            /** @description Each invalid value (422 only). */
+            /** @description Each invalid value (422 only), at most 100; see `truncated`. */
             errors?: {
                 /**
                  * @description RFC 6901 JSON pointer into the request body.
@@ -428,6 +568,17 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description Present (true) only when `errors` lists the first 100 invalid values of more; `errors_total` says how many. Validation stops building items at the cap (it only counts), so the answer stays small.
+             * @example true
+             * @enum {boolean}
+             */
+            truncated?: true;
+            /**
+             * @description How many invalid values were found in all; only with `truncated`.
+             * @example 2417
+             */
+            errors_total?: number;
         };
         Health: {
             /** @enum {string} */
@@ -539,10 +690,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -702,6 +858,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -755,7 +921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -847,10 +1013,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -901,7 +1072,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`; null when the report total is zero. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`; null when the report total is zero or negative (refunds exceeding spending): a share of such a total means nothing. A category's share is negative when its refunds exceed its spending while the report total is positive. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -947,6 +1118,16 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1006,7 +1187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1143,10 +1324,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -1292,6 +1478,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -1345,7 +1541,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1529,6 +1725,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -1582,7 +1788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1795,7 +2001,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2018,7 +2224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2094,7 +2300,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`; null when the report total is zero. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`; null when the report total is zero or negative (refunds exceeding spending): a share of such a total means nothing. A category's share is negative when its refunds exceed its spending while the report total is positive. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -2186,7 +2392,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2352,7 +2558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2370,7 +2576,7 @@ export interface operations {
             query?: {
                 /** @description Page size, default 50. A whole number from 1 to 200, written with digits only. */
                 limit?: number | string;
-                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 (`invalid_cursor`). */
+                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 `validation_failed`, with code `invalid_cursor` on parameter `cursor` in `errors[]`. */
                 cursor?: string;
             };
             header?: never;
@@ -2528,7 +2734,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2546,7 +2752,7 @@ export interface operations {
             query?: {
                 /** @description Page size, default 50. A whole number from 1 to 200, written with digits only. */
                 limit?: number | string;
-                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 (`invalid_cursor`). */
+                /** @description Opaque cursor from a previous page's `next_cursor`. It works only for the same list, the same user and the same filters (send them again with the cursor; the order of parameters does not matter); anything else is rejected with 422 `validation_failed`, with code `invalid_cursor` on parameter `cursor` in `errors[]`. */
                 cursor?: string;
                 /** @description Only transactions of this statement import. */
                 statement_import_id?: string;
@@ -2554,7 +2760,7 @@ export interface operations {
                 from?: string;
                 /** @description Only transactions dated on or before this date; not before `from` (422 `invalid_range`). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
                 to?: string;
-                /** @description Only transactions in exactly this category. 1–200 characters. */
+                /** @description Only transactions in exactly this category. 1–200 characters, without control characters. */
                 category?: string;
                 /** @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income. */
                 kind?: "income" | "expense" | "transfer";
@@ -2691,7 +2897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2788,10 +2994,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text; not used in calculations. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
                          * @example Supermarket
                          */
                         description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
                     }[];
                 };
             };
@@ -2954,6 +3165,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
             413: {
                 headers: {
@@ -3007,7 +3228,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3230,7 +3451,1741 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time; retry after `Retry-After` seconds. */
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_net_worth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description First day of the series. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-01-01
+                     */
+                    from: string;
+                    /**
+                     * @description Last day of the series: the date of `net_worth` and of each account's balance. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-31
+                     */
+                    to: string;
+                    /** @description The statements, at most 1000 (422 `too_many_items`), in any order except that a later position wins a tie between statements with the same start and end. */
+                    statements: {
+                        /**
+                         * @description Name of the account the statement belongs to. 1–200 characters.
+                         * @example Checking
+                         */
+                        account_name: string;
+                        /**
+                         * @description First day the statement covers. Omitted or null: the first transaction date (or `statement_end` without transactions). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-01-01
+                         */
+                        statement_start?: string | null;
+                        /**
+                         * @description Last day the statement covers; not before `statement_start` (422 `invalid_range`). Omitted or null: the last transaction date (or `statement_start` without transactions). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-01-31
+                         */
+                        statement_end?: string | null;
+                        /**
+                         * @description Balance at the start of the statement, before its transactions. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example 1520.00
+                         */
+                        opening_balance: string | number;
+                        /**
+                         * @description Closing balance the statement reports. Omitted or null: none reported (the computed one is used). A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example 1780.35
+                         */
+                        closing_balance?: string | number | null;
+                        /** @description The statement's transactions, in any order. At most 50000 over all statements together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and `category` are accepted and ignored. */
+                        transactions: {
+                            /**
+                             * @description Your own identifier; not used in calculations. 1–200 characters.
+                             * @example tx-0001
+                             */
+                            id?: string;
+                            /**
+                             * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                             * @example 2026-03-14
+                             */
+                            date: string;
+                            /**
+                             * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                             * @example -12.30
+                             * @example 2500.00
+                             * @example 42
+                             */
+                            amount: string | number;
+                            /**
+                             * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            currency?: string;
+                            /**
+                             * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                             * @example groceries
+                             */
+                            category?: string | null;
+                            /**
+                             * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                             * @example expense
+                             * @enum {string}
+                             */
+                            kind?: "income" | "expense" | "transfer";
+                            /**
+                             * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                             * @example Supermarket
+                             */
+                            description?: string;
+                            /**
+                             * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                             * @example Netflix
+                             */
+                            counterparty?: string;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Net worth month by month, account balances and statement reconciliation, from the statements you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description First day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-01-01
+                         */
+                        from: string;
+                        /**
+                         * @description Last day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-02-28
+                         */
+                        to: string;
+                        /**
+                         * @description Total of the account balances on `to` (the last point). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 859.90
+                         */
+                        net_worth: string;
+                        /**
+                         * @description Last point − first point of the series. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -350.00
+                         */
+                        change: string;
+                        /** @description One point per calendar month from `from` to `to`, oldest first. */
+                        series: {
+                            /**
+                             * @description Month end, or `to` for the last point. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            date: string;
+                            /**
+                             * @description Sum of the balances on `date` of the accounts that have one. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            total: string;
+                            /**
+                             * @description Accounts with a balance on `date`.
+                             * @example 1
+                             */
+                            account_count: number;
+                        }[];
+                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Balance on `to`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /** @description Every statement of the account, by start, then end, then tie order. */
+                            statements: {
+                                /**
+                                 * @description First day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-01
+                                 */
+                                statement_start: string;
+                                /**
+                                 * @description Last day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-31
+                                 */
+                                statement_end: string;
+                                /**
+                                 * @description Opening balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1000.00
+                                 */
+                                opening_balance: string;
+                                /**
+                                 * @description Opening balance plus the transactions dated on or before the span's end. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                computed_closing_balance: string;
+                                /**
+                                 * @description Closing balance the statement reports; null when none. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                reported_closing_balance: string | null;
+                                /**
+                                 * @description Reported − computed closing balance; null when none is reported. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                difference: string | null;
+                                /**
+                                 * @description Opening balance − the previous statement's closing balance (reported, else computed); null for the first. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                continuity_difference: string | null;
+                            }[];
+                        }[];
+                        /**
+                         * @description Statements left out because nothing dates them.
+                         * @example 0
+                         */
+                        excluded_statement_count: number;
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_net_worth: {
+        parameters: {
+            query?: {
+                /** @description Currency to report. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only statements in this currency count; others are left out. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description First day of the series. Defaults to 1 January of the year of `to`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                from?: string;
+                /** @description Last day of the series. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your net worth month by month, your accounts' balances and the reconciliation of your statements. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description First day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-01-01
+                         */
+                        from: string;
+                        /**
+                         * @description Last day of the series (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-02-28
+                         */
+                        to: string;
+                        /**
+                         * @description Total of the account balances on `to` (the last point). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 859.90
+                         */
+                        net_worth: string;
+                        /**
+                         * @description Last point − first point of the series. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -350.00
+                         */
+                        change: string;
+                        /** @description One point per calendar month from `from` to `to`, oldest first. */
+                        series: {
+                            /**
+                             * @description Month end, or `to` for the last point. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            date: string;
+                            /**
+                             * @description Sum of the balances on `date` of the accounts that have one. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            total: string;
+                            /**
+                             * @description Accounts with a balance on `date`.
+                             * @example 1
+                             */
+                            account_count: number;
+                        }[];
+                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Balance on `to`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /** @description Every statement of the account, by start, then end, then tie order. */
+                            statements: {
+                                /**
+                                 * @description First day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-01
+                                 */
+                                statement_start: string;
+                                /**
+                                 * @description Last day of the span (given or derived). Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-31
+                                 */
+                                statement_end: string;
+                                /**
+                                 * @description Opening balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1000.00
+                                 */
+                                opening_balance: string;
+                                /**
+                                 * @description Opening balance plus the transactions dated on or before the span's end. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                computed_closing_balance: string;
+                                /**
+                                 * @description Closing balance the statement reports; null when none. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1209.90
+                                 */
+                                reported_closing_balance: string | null;
+                                /**
+                                 * @description Reported − computed closing balance; null when none is reported. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                difference: string | null;
+                                /**
+                                 * @description Opening balance − the previous statement's closing balance (reported, else computed); null for the first. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                continuity_difference: string | null;
+                            }[];
+                        }[];
+                        /**
+                         * @description Statements left out because nothing dates them.
+                         * @example 0
+                         */
+                        excluded_statement_count: number;
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_accounts: {
+        parameters: {
+            query?: {
+                /** @description Only accounts in this currency. Unlike the other account endpoints there is no default: omitted, every currency is listed. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description Date of the balances. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your accounts: each one's balance, the date it refers to, its statements and whether it reconciles. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Date of the balances (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-31
+                         */
+                        as_of: string;
+                        /** @description Every account (name and currency) with at least one statement that is not excluded, by name, then currency. */
+                        accounts: {
+                            /**
+                             * @description Account name.
+                             * @example Checking
+                             */
+                            account_name: string;
+                            /**
+                             * @description Currency of the account. ISO 4217 code, upper case.
+                             * @example EUR
+                             */
+                            currency: string;
+                            /**
+                             * @description Balance on `as_of`; null when no statement starts on or before it. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1209.90
+                             */
+                            balance: string | null;
+                            /**
+                             * @description The date the balance refers to: `as_of` inside the chosen statement's span, otherwise its span's end; null with `balance`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-31
+                             */
+                            balance_date: string | null;
+                            /**
+                             * @description Statements of the account that start on or before `as_of` (excluded statements and `processing` or `failed` imports left out).
+                             * @example 3
+                             */
+                            statement_count: number;
+                            /**
+                             * @description Whether the `difference` of the statement chosen for the balance is zero; null when that statement reports no closing balance, or there is none.
+                             * @example true
+                             */
+                            reconciled: boolean | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_recurring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description The date the streams are judged at; transactions after it are ignored. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-20
+                     */
+                    as_of: string;
+                    /**
+                     * @description The transactions, at most 50000, in any order (the order never changes the result). Exception: among transactions on the same date, their input order decides a stream's `name`, a category tie and the order of `transaction_ids`.
+                     * @example [
+                     *       {
+                     *         "date": "2026-01-05",
+                     *         "amount": "2500.00",
+                     *         "category": "salary"
+                     *       },
+                     *       {
+                     *         "date": "2026-01-07",
+                     *         "amount": "-42.10",
+                     *         "category": "groceries"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @example Supermarket
+                         */
+                        description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recurring streams (subscriptions, bills, paychecks) in the transactions you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description The date the streams were judged at (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /** @description The streams, in the documented order. */
+                        streams: {
+                            /**
+                             * @description Stable id: `rs_` + 16 hex digits of SHA-256.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            id: string;
+                            /**
+                             * @description Counterparty or description as written on the latest transaction.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The normalized grouping key.
+                             * @example netflix com
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description Category name exactly as given (case-sensitive, not trimmed); null is the uncategorized group.
+                             * @example groceries
+                             * @example null
+                             */
+                            category: string | null;
+                            /**
+                             * @description Row of the frequency table.
+                             * @example monthly
+                             * @enum {string}
+                             */
+                            frequency: "weekly" | "biweekly" | "monthly" | "quarterly" | "annually";
+                            /**
+                             * @description Status at `as_of`.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status: "active" | "late" | "ended";
+                            /**
+                             * @description First occurrence. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-05
+                             */
+                            first_date: string;
+                            /**
+                             * @description Last occurrence on or before `as_of`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-03-05
+                             */
+                            last_date: string;
+                            /**
+                             * @description Last occurrence + one period. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            predicted_next_date: string;
+                            /**
+                             * @description Distinct dates of the stream.
+                             * @example 3
+                             */
+                            occurrence_count: number;
+                            /**
+                             * @description Mean occurrence amount, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            average_amount: string;
+                            /**
+                             * @description Amount of the last occurrence, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            last_amount: string;
+                            /**
+                             * @description Exact mean × monthly factor, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            monthly_amount: string;
+                            /**
+                             * @description Ids of the stream's transactions that have one, by date.
+                             * @example [
+                             *       "tx-1"
+                             *     ]
+                             */
+                            transaction_ids: string[];
+                        }[];
+                        /** @description Monthly totals of the active and late streams, and the count of each status. */
+                        totals: {
+                            /**
+                             * @description Sum of the `monthly_amount` of active and late inflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2500.00
+                             */
+                            monthly_inflow: string;
+                            /**
+                             * @description Magnitude of the sum for active and late outflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 15.99
+                             */
+                            monthly_outflow: string;
+                            /**
+                             * @description `monthly_inflow` − `monthly_outflow`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2484.01
+                             */
+                            monthly_net: string;
+                            /**
+                             * @description Active streams.
+                             * @example 1
+                             */
+                            active_count: number;
+                            /**
+                             * @description Late streams.
+                             * @example 0
+                             */
+                            late_count: number;
+                            /**
+                             * @description Ended streams.
+                             * @example 0
+                             */
+                            ended_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_recurring: {
+        parameters: {
+            query?: {
+                /** @description Currency to report. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only transactions in this currency count; others are left out. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description The date the streams are judged at. Defaults to today in the profile's time zone. Reads the transactions dated after `as_of` − 25 months and on or before `as_of`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recurring streams (subscriptions, bills, paychecks) in your own statement transactions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description The date the streams were judged at (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /** @description The streams, in the documented order. */
+                        streams: {
+                            /**
+                             * @description Stable id: `rs_` + 16 hex digits of SHA-256.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            id: string;
+                            /**
+                             * @description Counterparty or description as written on the latest transaction.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The normalized grouping key.
+                             * @example netflix com
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description Category name exactly as given (case-sensitive, not trimmed); null is the uncategorized group.
+                             * @example groceries
+                             * @example null
+                             */
+                            category: string | null;
+                            /**
+                             * @description Row of the frequency table.
+                             * @example monthly
+                             * @enum {string}
+                             */
+                            frequency: "weekly" | "biweekly" | "monthly" | "quarterly" | "annually";
+                            /**
+                             * @description Status at `as_of`.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status: "active" | "late" | "ended";
+                            /**
+                             * @description First occurrence. Calendar date, YYYY-MM-DD.
+                             * @example 2026-01-05
+                             */
+                            first_date: string;
+                            /**
+                             * @description Last occurrence on or before `as_of`. Calendar date, YYYY-MM-DD.
+                             * @example 2026-03-05
+                             */
+                            last_date: string;
+                            /**
+                             * @description Last occurrence + one period. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            predicted_next_date: string;
+                            /**
+                             * @description Distinct dates of the stream.
+                             * @example 3
+                             */
+                            occurrence_count: number;
+                            /**
+                             * @description Mean occurrence amount, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            average_amount: string;
+                            /**
+                             * @description Amount of the last occurrence, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            last_amount: string;
+                            /**
+                             * @description Exact mean × monthly factor, signed, rounded half-to-even. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            monthly_amount: string;
+                            /**
+                             * @description Ids of the stream's transactions that have one, by date.
+                             * @example [
+                             *       "tx-1"
+                             *     ]
+                             */
+                            transaction_ids: string[];
+                        }[];
+                        /** @description Monthly totals of the active and late streams, and the count of each status. */
+                        totals: {
+                            /**
+                             * @description Sum of the `monthly_amount` of active and late inflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2500.00
+                             */
+                            monthly_inflow: string;
+                            /**
+                             * @description Magnitude of the sum for active and late outflow streams. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 15.99
+                             */
+                            monthly_outflow: string;
+                            /**
+                             * @description `monthly_inflow` − `monthly_outflow`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 2484.01
+                             */
+                            monthly_net: string;
+                            /**
+                             * @description Active streams.
+                             * @example 1
+                             */
+                            active_count: number;
+                            /**
+                             * @description Late streams.
+                             * @example 0
+                             */
+                            late_count: number;
+                            /**
+                             * @description Ended streams.
+                             * @example 0
+                             */
+                            ended_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_forecast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @example EUR
+                     * @example usd
+                     * @example JPY
+                     */
+                    currency: string;
+                    /**
+                     * @description The forecast's start date; transactions after it are ignored. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-20
+                     */
+                    as_of: string;
+                    /**
+                     * @description Balance at the end of `as_of`, signed. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                     * @example -12.30
+                     * @example 2500.00
+                     * @example 42
+                     */
+                    starting_balance: string | number;
+                    /**
+                     * @description Days to project after `as_of`, 1–366; default 90.
+                     * @example 90
+                     */
+                    horizon_days?: number;
+                    /**
+                     * @description The transactions, at most 50000, in any order (the order never changes the result). Exception: among transactions on the same date, their input order decides a stream's `name`, a category tie and the order of `transaction_ids`.
+                     * @example [
+                     *       {
+                     *         "date": "2026-01-05",
+                     *         "amount": "2500.00",
+                     *         "category": "salary"
+                     *       },
+                     *       {
+                     *         "date": "2026-01-07",
+                     *         "amount": "-42.10",
+                     *         "category": "groceries"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount from the account holder's view: positive is money in, negative money out. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description Category, matched exactly (case-sensitive, not trimmed). Omitted or null = uncategorized. 1–200 characters.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @example Supermarket
+                         */
+                        description?: string;
+                        /**
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @example Netflix
+                         */
+                        counterparty?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Cash-flow forecast and runway from the recurring streams in the transactions you send. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description Start date (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /**
+                         * @description `as_of` + `horizon_days`. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-19
+                         */
+                        end_date: string;
+                        /**
+                         * @description Horizon (as used).
+                         * @example 30
+                         */
+                        horizon_days: number;
+                        /**
+                         * @description Balance at the end of `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1200.00
+                         */
+                        starting_balance: string;
+                        /**
+                         * @description Starting balance + every event. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        ending_balance: string;
+                        /**
+                         * @description Sum of the inflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 0.00
+                         */
+                        projected_inflow: string;
+                        /**
+                         * @description Magnitude of the outflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 15.99
+                         */
+                        projected_outflow: string;
+                        /**
+                         * @description Minimum of the starting balance and every end-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        lowest_balance: string;
+                        /**
+                         * @description Earliest date that reaches the lowest balance. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-05
+                         */
+                        lowest_balance_date: string;
+                        /**
+                         * @description First date whose balance is below zero (`as_of` when the starting balance is); null if none.
+                         * @example null
+                         */
+                        first_negative_date: string | null;
+                        /**
+                         * @description Signed income + expense over `as_of` − 89 days … `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -47.97
+                         */
+                        trailing_90_day_net: string;
+                        /**
+                         * @description floor(starting_balance × 90 ÷ −trailing_90_day_net); null when the net is ≥ 0; 0 when the balance is ≤ 0.
+                         * @example 2251
+                         */
+                        runway_days: number | null;
+                        /**
+                         * @description `stable` (null or ≥ 90), `watch` (30–89), `urgent`.
+                         * @example stable
+                         * @enum {string}
+                         */
+                        runway_status: "stable" | "watch" | "urgent";
+                        /** @description Projected events, by date, then `stream_id`. */
+                        events: {
+                            /**
+                             * @description Projected date. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description The stream's `id`.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            stream_id: string;
+                            /**
+                             * @description The stream's `name`.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The stream's `average_amount`, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            amount: string;
+                        }[];
+                        /** @description End-of-day balance of each date with events, ascending. */
+                        balances: {
+                            /**
+                             * @description A date with events. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description End-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1184.01
+                             */
+                            balance: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_forecast: {
+        parameters: {
+            query?: {
+                /** @description Currency to forecast. Defaults to the profile's default currency; 422 (`required`) when neither is set. Only transactions and statements in this currency count. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported. */
+                currency?: string;
+                /** @description The forecast's start date. Defaults to today in the profile's time zone. Streams come from the transactions dated after `as_of` − 25 months and on or before `as_of`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                as_of?: string;
+                /** @description Days to project after `as_of`, 1–366; default 90. A whole number from 1 to 366, written with digits only. */
+                horizon_days?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cash-flow forecast and runway from your own recurring streams and balances. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Currency of every amount. ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description Start date (as used). Calendar date, YYYY-MM-DD.
+                         * @example 2026-03-20
+                         */
+                        as_of: string;
+                        /**
+                         * @description `as_of` + `horizon_days`. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-19
+                         */
+                        end_date: string;
+                        /**
+                         * @description Horizon (as used).
+                         * @example 30
+                         */
+                        horizon_days: number;
+                        /**
+                         * @description Balance at the end of `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1200.00
+                         */
+                        starting_balance: string;
+                        /**
+                         * @description Starting balance + every event. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        ending_balance: string;
+                        /**
+                         * @description Sum of the inflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 0.00
+                         */
+                        projected_inflow: string;
+                        /**
+                         * @description Magnitude of the outflow events (positive). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 15.99
+                         */
+                        projected_outflow: string;
+                        /**
+                         * @description Minimum of the starting balance and every end-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example 1184.01
+                         */
+                        lowest_balance: string;
+                        /**
+                         * @description Earliest date that reaches the lowest balance. Calendar date, YYYY-MM-DD.
+                         * @example 2026-04-05
+                         */
+                        lowest_balance_date: string;
+                        /**
+                         * @description First date whose balance is below zero (`as_of` when the starting balance is); null if none.
+                         * @example null
+                         */
+                        first_negative_date: string | null;
+                        /**
+                         * @description Signed income + expense over `as_of` − 89 days … `as_of`. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                         * @example -47.97
+                         */
+                        trailing_90_day_net: string;
+                        /**
+                         * @description floor(starting_balance × 90 ÷ −trailing_90_day_net); null when the net is ≥ 0; 0 when the balance is ≤ 0.
+                         * @example 2251
+                         */
+                        runway_days: number | null;
+                        /**
+                         * @description `stable` (null or ≥ 90), `watch` (30–89), `urgent`.
+                         * @example stable
+                         * @enum {string}
+                         */
+                        runway_status: "stable" | "watch" | "urgent";
+                        /** @description Projected events, by date, then `stream_id`. */
+                        events: {
+                            /**
+                             * @description Projected date. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description The stream's `id`.
+                             * @example rs_3f0d5c1a9b2e4d70
+                             */
+                            stream_id: string;
+                            /**
+                             * @description The stream's `name`.
+                             * @example NETFLIX.COM 4412
+                             */
+                            name: string;
+                            /**
+                             * @description The stream's `average_amount`, signed. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example -15.99
+                             */
+                            amount: string;
+                        }[];
+                        /** @description End-of-day balance of each date with events, ascending. */
+                        balances: {
+                            /**
+                             * @description A date with events. Calendar date, YYYY-MM-DD.
+                             * @example 2026-04-05
+                             */
+                            date: string;
+                            /**
+                             * @description End-of-day balance. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1184.01
+                             */
+                            balance: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -4,19 +4,15 @@
  */
 import assert from "node:assert/strict";
 import { createPfaClient } from "../src/index.ts";
-import { demoToken, type LocalServer, localServerSetup, startLocalServer } from "../../../tests/helpers/npm-start.ts";
+import { demoToken, withLocalServer } from "../../../tests/helpers/npm-start.ts";
 
 Deno.test({
   name: "client: a calculation, an account read with a token, and a 422 problem, through npm start",
   sanitizeOps: false,
   sanitizeResources: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "pfa-client-" });
-    const setup = await localServerSetup(dir);
-    let server: LocalServer | undefined;
-    try {
-      server = await startLocalServer(setup.env);
-      const token = await demoToken(setup.env, "alice@example.com");
+  fn: () =>
+    withLocalServer(async (server, env) => {
+      const token = await demoToken(env, "alice@example.com");
       assert.equal(token.code, 0, token.err);
 
       const anonymous = createPfaClient({ baseUrl: server.base });
@@ -52,10 +48,5 @@ Deno.test({
       assert.equal(invalid.response.status, 422);
       assert.equal(invalid.error?.code, "validation_failed");
       assert.equal(invalid.error?.errors?.[0]?.code, "too_many_decimals");
-    } finally {
-      await server?.stop();
-      await setup.drop();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });
