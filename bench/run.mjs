@@ -15,6 +15,8 @@
 //   profile  V8 CPU profiles of the deployed entry under the 100- and 50,000-transaction requests (summary only)
 //   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
+//   import  on a fresh database on the local PostgreSQL: import_rows_per_s, import_peak_rss_mb (issue 17; a generated
+//         1,000,000-line CSV through `npm run import`, bench/lib/import.mjs)
 //   networth  on a fresh database: me_net_worth_p50_ms (issue 14; bench/net-worth.ts: one user with 100k
 //         transactions over 5 accounts and 60 statements, a 24-month series, direct driver with RLS)
 //   ratelimit  no database: rate_limit_*_us, the limiter's cost per request in memory and on Redis (issue 12;
@@ -29,6 +31,7 @@ import { denoVersion, ROOT, round } from "./lib/proc.mjs";
 import { calcSection } from "./lib/calc.mjs";
 import { dbSection } from "./lib/db.mjs";
 import { rolloverSection } from "./lib/rollover.mjs";
+import { importSection } from "./lib/import.mjs";
 import { netWorthSection } from "./lib/net-worth.mjs";
 import { rateLimitSection } from "./lib/rate-limit.mjs";
 import { recurringSection } from "./lib/recurring.mjs";
@@ -59,6 +62,8 @@ export const GOALS = {
   me_budget_summary_p99_ms: { goal: "report only", test: null },
   me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
+  import_rows_per_s: { goal: ">= 50000", test: (v) => v >= 50000 },
+  import_peak_rss_mb: { goal: "<= 300", test: (v) => v <= 300 },
   me_net_worth_p50_ms: { goal: "<= 50", test: (v) => v <= 50 },
   rate_limit_memory_us: { goal: "report only", test: null },
   rate_limit_redis_us: { goal: "report only", test: null },
@@ -102,6 +107,7 @@ const sections = [
   ["calc", calcSection],
   ["db", dbSection],
   ["rollover", rolloverSection],
+  ["import", importSection],
   ["networth", netWorthSection],
   ["ratelimit", rateLimitSection],
   ["recurring", recurringSection],

@@ -1,7 +1,8 @@
 /**
  * `npm run db:seed`: loads the demo users (alice@example.com, bob@example.com) into DATABASE_URL, replacing
  * their previous data. Options:
- *   --end-date=YYYY-MM-DD   last day of the demo data (default 2026-11-30)
+ *   --end-date=YYYY-MM-DD   last day of the demo data (default today, UTC); the statements go in as generated
+ *                           files through the import pipeline (scripts/db/statement-files.ts)
  *   --scale=USERSxTRANSACTIONS   also load a scale dataset, e.g. --scale=1000x1000 (benchmarks)
  *   --write-sql             write supabase/seed.sql (the demo data as SQL, dated from current_date) instead of
  *                           touching a database (`npm run db:seed-sql`; --end-date does not apply)
@@ -40,7 +41,9 @@ if (args.has("write-sql")) {
     const demo = await seed(client, endDate ? { endDate } : {}).catch((error) =>
       failStartup("npm run db:seed", error, { databaseUrl: url })
     );
-    console.log(`seeded ${demo.users} demo users with ${demo.transactions} transactions`);
+    console.log(
+      `seeded ${demo.users} demo users: ${demo.imports} statement files imported, ${demo.transactions} transactions`,
+    );
     const scale = args.get("scale");
     if (scale) {
       const [users, perUser] = scale.split("x").map(Number);

@@ -53,6 +53,15 @@ interface Account {
   balance: number;
 }
 
+/** The file name extension of each format's statement files. */
+const FILE_EXTENSION: Record<StatementImportRow["format"], string> = {
+  csv: "csv",
+  qif: "qif",
+  ofx: "ofx",
+  camt053: "xml",
+  mt940: "sta",
+};
+
 /** Builds the statement imports and transactions of one user, keeping running balances per account. */
 class StatementWriter {
   constructor(
@@ -97,7 +106,7 @@ class StatementWriter {
       id,
       user_id: this.userId,
       account_name: account.name,
-      file_name: `${account.fileStem}_${start.slice(0, 7)}.${account.format === "camt053" ? "xml" : account.format}`,
+      file_name: `${account.fileStem}_${start.slice(0, 7)}.${FILE_EXTENSION[account.format]}`,
       format: account.format,
       status: extra.status ?? ((extra.errors ?? 0) > 0 ? "partial" : "completed"),
       statement_start: start,
@@ -256,7 +265,8 @@ function alice(data: Dataset, endDate: string): void {
       addUsd(-rng.int(1500, 4000), "Subway card", "MTA", "Transport", "expense");
       if (index % 8 === 2) addUsd(rng.int(20000, 60000), "Freelance invoice", "Initech Inc.", "Freelance", "income");
       if (index % 8 === 6) addUsd(rng.int(1000, 3000), "Hotel refund", "Marriott", "Travel", "expense");
-      writer.write(card, month, last, usd);
+      // The card's OFX download overlaps the previous one now and then: a line the import skips as a duplicate.
+      writer.write(card, month, last, usd, { duplicates: index % 8 === 6 ? 2 : 0 });
     }
 
     // Budgets (EUR every month; USD travel budget in travel months).
@@ -326,7 +336,7 @@ function bob(data: Dataset, endDate: string): void {
   const checking: Account = {
     name: "Everyday Checking",
     currency: "USD",
-    format: "ofx",
+    format: "csv",
     fileStem: "checking",
     balance: 320000,
   };
@@ -519,7 +529,7 @@ function netWorthStory(data: Dataset, endDate: string): void {
   const savings: Account = {
     name: "Tagesgeld",
     currency: "EUR",
-    format: "csv",
+    format: "camt053",
     fileStem: "tagesgeld",
     balance: 820000,
   };
@@ -596,7 +606,7 @@ function aliceRecurringStory(data: Dataset, endDate: string): void {
   const account: Account = {
     name: "Haushaltskonto",
     currency: "EUR",
-    format: "csv",
+    format: "qif",
     fileStem: "haushaltskonto",
     balance: 80000,
   };
@@ -643,6 +653,39 @@ function aliceRecurringStory(data: Dataset, endDate: string): void {
   });
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Brokerage cash (issue 17: every statement format has an account): bob's USD brokerage cash account, imported as
+// MT940, receives the checking account's monthly 500.00 transfer and quarterly dividends (income by the sign).
+// ---------------------------------------------------------------------------------------------------------------
+
+function brokerageAccount(data: Dataset, endDate: string): void {
+  const ids = new Random("demo:bob:savings:ids");
+  const rng = new Random("demo:bob:savings");
+  const brokerage: Account = {
+    name: "Brokerage Cash",
+    currency: "USD",
+    format: "mt940",
+    fileStem: "brokerage",
+    balance: 1000000,
+  };
+  const bob = new StatementWriter(data, DEMO_USERS.bob.id, ids);
+  monthsEndingWith(endDate, DEMO_MONTHS).forEach((month, index) => {
+    const last = minDate(monthEnd(month), endDate);
+    const on = (day: number) => minDate(dayOfMonth(month, day), last);
+    const line = (date: string, amount: number, description: string, counterparty: string, kind: Kind | null) => ({
+      date,
+      amount_minor: amount,
+      description,
+      counterparty,
+      category: null,
+      kind,
+    });
+    const usd: Line[] = [line(on(16), 50000, "Transfer from checking", "Bob Everyday Checking", "transfer")];
+    if (index % 3 === 2) usd.push(line(on(28), rng.int(2000, 6000), "Dividend", "Vanguard", null));
+    bob.write(brokerage, month, last, usd);
+  });
+}
+
 /** The demo users' rows, deterministic for `options.endDate`. */
 export function generateDemoData(options: DemoOptions = {}): Dataset {
   const endDate = options.endDate ?? DEMO_END_DATE;
@@ -652,5 +695,6 @@ export function generateDemoData(options: DemoOptions = {}): Dataset {
   aliceRecurringStory(data, endDate);
   bob(data, endDate);
   netWorthStory(data, endDate);
+  brokerageAccount(data, endDate);
   return data;
 }

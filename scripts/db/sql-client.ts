@@ -32,6 +32,12 @@ export interface SqlClient {
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   /** Bulk load: `COPY table (columns) FROM STDIN` with CSV text (no header), given whole or in chunks. */
   copyCsv(table: string, columns: readonly string[], csv: string | Iterable<string>): Promise<void>;
+  /**
+   * `COPY target FROM STDIN (FORMAT csv)` straight into `target` (`table (columns)`), chunks streamed with
+   * back-pressure. Only for tables that cannot reject a well-formed row (the importer's unconstrained staging):
+   * on postgres.js an error raised after the stream ended would be lost (see copyCsv).
+   */
+  copyInto(target: string, csv: AsyncIterable<string> | Iterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +75,11 @@ function pgliteOps(db: PgliteLike): Omit<SqlClient, "transaction" | "close"> {
     async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []) {
       const result = await db.query<T>(sql, params.map(serializeParam));
       return result.rows;
+    },
+    async copyInto(target, csv) {
+      for await (const chunk of csv) {
+        await db.query(`copy ${target} from '/dev/blob' with (format csv)`, [], { blob: new Blob([chunk]) });
+      }
     },
     async copyCsv(table, columns, csv) {
       for (const chunk of typeof csv === "string" ? [csv] : csv) {
@@ -198,6 +209,10 @@ function wrapPostgres(sql: Sql | TxSql, root: Sql): SqlClient {
       if ((sql as unknown) !== root) await (sql as TxSql).savepoint(run);
       else await root.begin(run);
     },
+    async copyInto(target, csv) {
+      if ((sql as unknown) === root) throw new Error("copyInto runs inside a transaction (a temporary table)");
+      await streamCopy(sql as TxSql, target, csv);
+    },
     async close() {
       if (sql === root) await root.end({ timeout: 5 });
     },
@@ -205,14 +220,25 @@ function wrapPostgres(sql: Sql | TxSql, root: Sql): SqlClient {
 }
 
 /** `COPY target FROM STDIN` (CSV), writing the chunks with back-pressure. */
-async function streamCopy(sql: TxSql, target: string, csv: string | Iterable<string>): Promise<void> {
+async function streamCopy(
+  sql: TxSql,
+  target: string,
+  csv: string | Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
   const stream = await sql.unsafe(`copy ${target} from stdin with (format csv)`).writable();
   const failed = new Promise<never>((_, reject) => stream.once("error", reject));
   failed.catch(() => {});
-  for (const chunk of typeof csv === "string" ? [csv] : csv) {
-    if (!stream.write(chunk)) {
-      await Promise.race([new Promise<void>((resolve) => stream.once("drain", () => resolve())), failed]);
+  try {
+    for await (const chunk of typeof csv === "string" ? [csv] : csv) {
+      if (!stream.write(chunk)) {
+        await Promise.race([new Promise<void>((resolve) => stream.once("drain", () => resolve())), failed]);
+      }
     }
+  } catch (error) {
+    // The chunks' producer failed (e.g. an unreadable file): abort the COPY (CopyFail), so the transaction can
+    // roll back instead of waiting for the rest of the data.
+    stream.destroy(error as Error);
+    throw error;
   }
   stream.end();
   await Promise.race([new Promise<void>((resolve) => stream.once("finish", () => resolve())), failed]);

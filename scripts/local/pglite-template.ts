@@ -5,12 +5,14 @@
  * copy. Opening an existing cluster skips initdb, and each process still gets its own database, discarded at exit.
  *
  * The template is keyed by a hash of everything that shapes its contents: the bootstrap SQL, the migrations,
- * the scripts/db sources (migrator, seed generator) and the PGlite version. Any change builds a new template.
+ * the scripts/db sources (migrator, seed generator, statement file renderers), the import pipeline
+ * (packages/importer), the PGlite version, and today's date (UTC): the demo data ends today, so each day builds
+ * a new template. Any change builds a new template.
  */
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { migrate } from "../db/migrate.ts";
-import { seed } from "../db/seed.ts";
+import { seed, todayUtc } from "../db/seed.ts";
 import { createPgliteClient, type SqlClient } from "../db/sql-client.ts";
 import { fromFileUrl } from "./paths.ts";
 
@@ -22,17 +24,27 @@ function filesIn(dir: string, suffix: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith(suffix) && !/[_.]test\.ts$/.test(f)).sort().map((f) => join(dir, f));
 }
 
+/** Every non-test `.ts` file below `dir`, sorted. */
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !/[_.]test\.ts$/.test(f)).sort().map((f) => join(dir, f));
+}
+
 /** sha256 over the inputs that determine the template's contents. */
 export async function templateKey(): Promise<string> {
   const inputs = [
     ...filesIn(join(ROOT, "supabase/bootstrap"), ".sql"),
     ...filesIn(join(ROOT, "supabase/migrations"), ".sql"),
     ...filesIn(join(ROOT, "scripts/db"), ".ts"),
+    ...filesIn(join(ROOT, "scripts/db/statement-files"), ".ts"),
+    ...sourcesUnder(join(ROOT, "packages/importer/src")),
     join(ROOT, "node_modules/@electric-sql/pglite/package.json"),
   ];
   const hash = await crypto.subtle.digest(
     "SHA-256",
-    new TextEncoder().encode(inputs.map((p) => `${p.slice(ROOT.length)}\n${readFileSync(p, "utf8")}`).join("\0")),
+    new TextEncoder().encode(
+      [todayUtc(), ...inputs.map((p) => `${p.slice(ROOT.length)}\n${readFileSync(p, "utf8")}`)].join("\0"),
+    ),
   );
   return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 20);
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { detectFormat } from "./detect-format.ts";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe("detectFormat", () => {
+  it("recognises each format from the content, whatever the extension", () => {
+    expect(detectFormat(bytes("OFXHEADER:100\nDATA:OFXSGML\n\n<OFX>"), "x.txt")).toEqual({ format: "ofx" });
+    expect(detectFormat(bytes('<?xml version="1.0"?>\n<?OFX OFXHEADER="200"?><OFX>'), "x.xml")).toEqual({
+      format: "ofx",
+    });
+    expect(detectFormat(bytes('<?xml version="1.0"?><Document><BkToCstmrStmt>'), "x.ofx")).toEqual({
+      format: "camt053",
+    });
+    expect(detectFormat(bytes("!Type:Bank\nD1/1/2026\n"), "x.csv")).toEqual({ format: "qif" });
+    expect(detectFormat(bytes(":20:X\r\n:25:Y\r\n:28C:1\r\n:60F:C260101EUR1,00\r\n"), "x.txt")).toEqual({
+      format: "mt940",
+    });
+    expect(detectFormat(bytes("\uFEFFdate;amount\n2026-01-01;1\n"), "x.txt")).toEqual({ format: "csv" });
+  });
+  it("says why a file is not a statement", () => {
+    expect(detectFormat(new Uint8Array(), "x.csv")).toEqual({ error: "the file is empty" });
+    expect(detectFormat(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1]), "x.csv")).toMatchObject({
+      error: expect.stringMatching(/binary/),
+    });
+    expect(detectFormat(bytes("<html><body>Session expired</body></html>"), "x.csv")).toMatchObject({
+      error: expect.stringMatching(/neither CAMT.053 nor OFX/),
+    });
+  });
+});

@@ -1,0 +1,10 @@
+/** The statement import pipeline (issue 17): see README "Importing statements" and docs/DATABASE.md. */
+export { importFile, type ImportOptions, type ImportReport } from "./import-file.ts";
+export type { ImportSql } from "./db/import-sql.ts";
+export type { ImportInput } from "./read-source.ts";
+export { type CsvMapping, validateMapping } from "./csv/mapping.ts";
+export { CSV_PRESETS } from "./csv/presets.ts";
+export { detectFormat } from "./detect-format.ts";
+export { LIMITS } from "./limits.ts";
+export { type Format, FORMATS, UnreadableFileError } from "./types.ts";
+export { resolveUser } from "./db/resolve-user.ts";

@@ -1,0 +1,96 @@
+/**
+ * SWIFT MT940 with mt940js: each statement (`:20:` ... `:62F:`) is one statement. `:60F:`/`:60M:` is the opening
+ * balance (its date the span's start), `:62F:`/`:62M:` the closing balance (its date the span's end). Each `:61:`
+ * line with its `:86:` details (multi-line): the booking date (else the value date), the signed amount, the bank
+ * reference after `//` (unless `NONREF`) as the bank's id. Structured `:86:` (`?20`..`?29` purpose, `?32`/`?33`
+ * name) gives the description and counterparty; unstructured `:86:` is the description. Transaction type `BOK`
+ * (a book transfer) is a transfer; otherwise the sign decides. mt940js checks that opening balance plus turnover
+ * equals the closing balance, so an inconsistent or truncated statement is refused as a whole.
+ */
+import mt940 from "mt940js";
+import { cleanText } from "../text/clean-text.ts";
+import { type LineError, type RawEntry, type StatementSource, UnreadableFileError } from "../types.ts";
+
+interface Mt940Transaction {
+  date: Date;
+  entryDate?: Date;
+  amount: number;
+  currency: string;
+  details: string;
+  transactionType: string;
+  bankReference?: string;
+  reference?: string;
+  structuredDetails?: Record<string, string>;
+}
+
+interface Mt940Statement {
+  currency: string;
+  openingBalance: number;
+  closingBalance: number;
+  openingBalanceDate: Date;
+  closingBalanceDate: Date;
+  transactions: Mt940Transaction[];
+}
+
+const day = (date: Date | undefined) => date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : null;
+
+/** A JavaScript number from mt940js as a plain decimal (mt940js reads at most 15 digits, so it is exact). */
+function decimal(n: number): string | null {
+  if (!Number.isFinite(n)) return null;
+  const text = String(n === 0 ? 0 : n);
+  return /e/i.test(text) ? null : text;
+}
+
+function structured(details: Record<string, string> | undefined, keys: string[]): string | null {
+  if (!details) return null;
+  const parts = keys.map((k) => details[k]).filter((v): v is string => typeof v === "string" && v.length > 0);
+  return parts.length ? parts.join("") : null;
+}
+
+const PURPOSE = ["20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "60", "61", "62", "63"];
+
+function entryOf(t: Mt940Transaction, line: number): RawEntry | LineError {
+  const date = day(t.entryDate) ?? day(t.date);
+  const amount = decimal(t.amount);
+  if (!date || amount === null) return { type: "error", line, message: `:61: line ${line}: unreadable date or amount` };
+  const isStructured = t.structuredDetails && Object.keys(t.structuredDetails).some((k) => /^\d\d$/.test(k));
+  const reference = t.bankReference && t.bankReference !== "NONREF" ? t.bankReference : null;
+  return {
+    type: "entry",
+    line,
+    date,
+    amount,
+    currency: t.currency || null,
+    description: cleanText(isStructured ? structured(t.structuredDetails, PURPOSE) : t.details),
+    counterparty: cleanText(isStructured ? structured(t.structuredDetails, ["32", "33"]) : null),
+    category: null,
+    kind: t.transactionType?.slice(1) === "BOK" ? "transfer" : null,
+    bankId: cleanText(reference),
+  };
+}
+
+export function parseMt940(text: string): StatementSource[] {
+  let statements: Mt940Statement[];
+  try {
+    statements = new mt940.Parser().parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n")) as Mt940Statement[];
+  } catch (error) {
+    throw new UnreadableFileError(`not a readable MT940 statement: ${(error as Error).message}`);
+  }
+  if (statements.length === 0) throw new UnreadableFileError("the MT940 file holds no statement");
+  let base = 0;
+  return statements.map((s) => {
+    const entries = s.transactions.map((t, i) => entryOf(t, base + i + 1));
+    base += entries.length;
+    return {
+      format: "mt940",
+      facts: {
+        currency: s.currency?.toUpperCase() || null,
+        start: day(s.openingBalanceDate),
+        end: day(s.closingBalanceDate),
+        opening: decimal(s.openingBalance),
+        closing: decimal(s.closingBalance),
+      },
+      entries,
+    };
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm run -s import -- --user <email or uuid> --account "<name>" [--format ...] [--currency XXX]
+ * [--mapping <file or preset>] [--dry-run] [--json] FILE...`: imports bank statement files for one user through
+ * a trusted connection (DATABASE_URL: the database owner or the service role; never an API role). One import per
+ * statement, each in one transaction. Exit status: 0 when every import is completed or partial, 1 when any
+ * failed, 64 for a usage error. See README "Importing statements".
+ */
+import process from "node:process";
+import { importFile, type ImportReport, resolveUser } from "@pfa/importer";
+import { createPostgresClient } from "./db/sql-client.ts";
+import { type ImportArgs, parseImportArgs, USAGE, UsageError } from "./import/parse-args.ts";
+import { progressBar } from "./import/progress-bar.ts";
+
+const EX_USAGE = 64;
+const API_ROLES = new Set(["anon", "authenticated"]);
+
+function usage(message: string): never {
+  console.error(`import: ${message}\n${USAGE}`);
+  process.exit(EX_USAGE);
+}
+
+function describe(r: ImportReport): string {
+  const head = `${r.file}: ${r.status}${r.format ? ` (${r.format}${r.currency ? `, ${r.currency}` : ""})` : ""}`;
+  const counts = `${r.transaction_count} transactions, ${r.duplicate_count} duplicates, ${r.error_count} errors`;
+  const span = r.statement_start ? `, ${r.statement_start}..${r.statement_end}` : "";
+  const id = r.statement_import_id ? ` [import ${r.statement_import_id}]` : "";
+  return [`${head}: ${counts}${span}${id}`, ...r.errors.map((e) => `  line ${e.line}: ${e.message}`)].join("\n");
+}
+
+let args: ImportArgs;
+try {
+  args = parseImportArgs(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) usage(error.message);
+  throw error;
+}
+const url = process.env.DATABASE_URL;
+if (!url) usage("DATABASE_URL is not set (the trusted connection the import writes through)");
+
+// temp_buffers: the staging table of a large import stays in memory instead of spilling to disk (it can only be set
+// before the session's first temporary table, hence at connection).
+const db = createPostgresClient(url, { max: 1, connection: { temp_buffers: "128MB" } });
+let failed = false;
+try {
+  const role = (await db.query<{ role: string }>("select current_user::text as role"))[0]!.role;
+  if (API_ROLES.has(role)) usage(`DATABASE_URL connects as ${role}, an API role: use the owner or service_role`);
+  const userId = await resolveUser(db, args.user);
+  if (!userId) usage(`no user ${JSON.stringify(args.user)} (give an email or a user id of auth.users)`);
+  for (const path of args.files) {
+    const bar = progressBar(path);
+    const reports = await importFile(db, { path }, {
+      userId,
+      accountName: args.account,
+      format: args.format,
+      currency: args.currency,
+      mapping: args.mapping,
+      dryRun: args.dryRun,
+      onProgress: bar.update,
+    });
+    bar.done();
+    for (const report of reports) {
+      if (report.status === "failed") failed = true;
+      console.log(args.json ? JSON.stringify(report) : describe(report));
+    }
+  }
+} finally {
+  await db.close();
+}
+process.exit(failed ? 1 : 0);
