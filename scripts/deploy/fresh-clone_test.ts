@@ -14,6 +14,9 @@ import { createTestDatabase } from "../db/test-database.ts";
 import { startFakeManagementApi } from "../../tests/helpers/fake-management-api.ts";
 import { cleanCopy } from "./clean-copy.ts";
 import { functionFiles } from "./function-graph.ts";
+import { bundleDocs } from "../docs/bundle.mjs";
+
+const SCALAR_BUNDLE = "supabase/functions/v1/reference/scalar.standalone.js";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
 
@@ -85,6 +88,9 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
       return printed;
     };
 
+    // What `npm install` (postinstall: npm run docs:bundle) writes into a clone: the reference page's script, which
+    // config.toml's static_files deploys with the function.
+    bundleDocs({ quiet: true, into: copy.dir });
     assert.match(await cli("link", "--project-ref", ref), /Finished supabase link/);
     assert.equal((await Deno.readTextFile(join(copy.dir, "supabase/.temp/project-ref"))).trim(), ref);
 
@@ -109,6 +115,7 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
       "config.toml's entrypoint, import map and verify_jwt = false",
     );
     const paths = [...upload!.files.keys()];
+    assert.ok(paths.includes(SCALAR_BUNDLE), "the reference script is uploaded as a static file");
     assert.deepEqual(
       paths.filter((p) => !p.startsWith("supabase/functions/v1/") && !p.startsWith("packages/core/src/")),
       [],
