@@ -17,6 +17,8 @@
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
 //   networth  on a fresh database: me_net_worth_p50_ms (issue 14; bench/net-worth.ts: one user with 100k
 //         transactions over 5 accounts and 60 statements, a 24-month series, direct driver with RLS)
+//   ratelimit  no database: rate_limit_*_us, the limiter's cost per request in memory and on Redis (issue 12;
+//         bench/rate-limit.ts; Redis figures null without a Redis at 127.0.0.1:6379)
 //   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms (issue 16; bench/recurring.ts: one user
 //         with 100k transactions and nine streams over 25 months, direct driver with RLS), and
 //         post_recurring_50k_vs_parse (in-process, like post_cashflow_50k_vs_parse)
@@ -28,6 +30,7 @@ import { calcSection } from "./lib/calc.mjs";
 import { dbSection } from "./lib/db.mjs";
 import { rolloverSection } from "./lib/rollover.mjs";
 import { netWorthSection } from "./lib/net-worth.mjs";
+import { rateLimitSection } from "./lib/rate-limit.mjs";
 import { recurringSection } from "./lib/recurring.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
@@ -57,6 +60,10 @@ export const GOALS = {
   me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_net_worth_p50_ms: { goal: "<= 50", test: (v) => v <= 50 },
+  rate_limit_memory_us: { goal: "report only", test: null },
+  rate_limit_redis_us: { goal: "report only", test: null },
+  rate_limit_request_overhead_memory_us: { goal: "report only", test: null },
+  rate_limit_request_overhead_redis_us: { goal: "report only", test: null },
   me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
@@ -96,6 +103,7 @@ const sections = [
   ["db", dbSection],
   ["rollover", rolloverSection],
   ["networth", netWorthSection],
+  ["ratelimit", rateLimitSection],
   ["recurring", recurringSection],
   ["scale", scaleSection],
   ["profile", profileSection],

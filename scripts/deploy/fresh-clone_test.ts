@@ -9,14 +9,12 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { listMigrations } from "../db/migrate.ts";
+import { PROJECT_DIR } from "../db/paths.ts";
 import { bootstrapDatabase, runSupabase, SUPABASE_BIN } from "../db/supabase-cli.ts";
 import { createTestDatabase } from "../db/test-database.ts";
 import { startFakeManagementApi } from "../../tests/helpers/fake-management-api.ts";
 import { cleanCopy } from "./clean-copy.ts";
 import { functionFiles } from "./function-graph.ts";
-import { bundleDocs } from "../docs/bundle.mjs";
-
-const SCALAR_BUNDLE = "supabase/functions/v1/reference/scalar.standalone.js";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
 
@@ -68,6 +66,11 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
   const api = startFakeManagementApi();
   const scratch = await Deno.makeTempDir();
   try {
+    // A clone after `npm install`: node_modules (linked from this checkout) and what postinstall generates that the
+    // deploy needs, Scalar's bundle for /v1/docs (`npm run docs:bundle`; config.toml lists it in static_files).
+    await Deno.symlink(join(PROJECT_DIR, "node_modules"), join(copy.dir, "node_modules"));
+    const bundled = await new Deno.Command("node", { args: ["scripts/docs/bundle.mjs"], cwd: copy.dir }).output();
+    assert.equal(bundled.code, 0, new TextDecoder().decode(bundled.stderr));
     const profile = await api.profileFile(scratch);
     const ref = "abcdefghijklmnopqrst";
     const cli = async (...args: string[]) => {
@@ -83,14 +86,13 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
       assert.doesNotMatch(
         printed,
         /signing keys|WARN/i,
-        `supabase ${args.join(" ")}: no missing file, nothing skipped`,
+        `supabase ${args.join(" ")}: no missing file, nothing skipped:\n${
+          printed.split("\n").filter((line) => /signing keys|WARN/i.test(line)).join("\n")
+        }`,
       );
       return printed;
     };
 
-    // What `npm install` (postinstall: npm run docs:bundle) writes into a clone: the reference page's script, which
-    // config.toml's static_files deploys with the function.
-    bundleDocs({ quiet: true, into: copy.dir });
     assert.match(await cli("link", "--project-ref", ref), /Finished supabase link/);
     assert.equal((await Deno.readTextFile(join(copy.dir, "supabase/.temp/project-ref"))).trim(), ref);
 
@@ -115,7 +117,12 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
       "config.toml's entrypoint, import map and verify_jwt = false",
     );
     const paths = [...upload!.files.keys()];
-    assert.ok(paths.includes(SCALAR_BUNDLE), "the reference script is uploaded as a static file");
+    const scalar = "supabase/functions/v1/reference/scalar.standalone.js";
+    assert.deepEqual(
+      upload!.files.get(scalar),
+      await Deno.readFile(join(copy.dir, scalar)),
+      "config.toml's static_files: the reference bundle served at /v1/docs/scalar.js is uploaded",
+    );
     assert.deepEqual(
       paths.filter((p) => !p.startsWith("supabase/functions/v1/") && !p.startsWith("packages/core/src/")),
       [],

@@ -19,20 +19,15 @@ function source() {
   return { file: join(dirname(manifest), "dist", "browser", "standalone.js"), version };
 }
 
-/**
- * Copies the bundle into this project's function folder, or into the project at `into` (a clean copy of this one,
- * in tests: what its own `npm install` would write).
- */
-export function bundleDocs({ quiet = false, into = root } = {}) {
+export function bundleDocs({ quiet = false } = {}) {
   const { file, version } = source();
   if (!existsSync(file)) throw new Error(`${file} is missing: reinstall @scalar/api-reference (npm install)`);
-  const target = join(into, relative(root, TARGET));
-  mkdirSync(dirname(target), { recursive: true });
+  mkdirSync(dirname(TARGET), { recursive: true });
   // The package ships no license file in dist/: the notice goes at the top of the copy that the function serves.
   const banner = `/*! @scalar/api-reference ${version} | MIT License | https://github.com/scalar/scalar */\n`;
-  writeFileSync(target, banner + readFileSync(file, "utf8"));
-  if (!quiet) console.log(`docs:bundle: @scalar/api-reference ${version} -> ${relative(root, target)}`);
-  return { target, version };
+  writeFileSync(TARGET, banner + readFileSync(file, "utf8"));
+  if (!quiet) console.log(`docs:bundle: @scalar/api-reference ${version} -> ${relative(root, TARGET)}`);
+  return { target: TARGET, version };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) bundleDocs();

@@ -28,6 +28,7 @@ describe.each(END_DATES)("the net-worth story ending %s", (endDate) => {
     const accounts = await get(byName.list_accounts, {}, ctx(DEMO_USERS.alice.id));
     expect(accounts.accounts.map((a) => [a.account_name, a.currency])).toEqual([
       ["Girokonto", "EUR"],
+      ["Haushaltskonto", "EUR"], // the recurring-streams story's household account
       ["Kreditkarte", "EUR"],
       ["Tagesgeld", "EUR"],
       ["USD Travel Card", "USD"],

@@ -3,7 +3,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_END_DATE, DEMO_USERS, generateDemoData } from "../../scripts/db/demo-data.ts";
+import { DEMO_END_DATE, DEMO_USERS, generateDemoData, SAVINGS_CLOSING_ERROR } from "../../scripts/db/demo-data.ts";
 import { effectiveKind } from "../../scripts/db/dataset.ts";
 import { applyBootstrap, listMigrations, migrate } from "../../scripts/db/migrate.ts";
 import { SEED_SQL_FILE } from "../../scripts/db/paths.ts";
@@ -152,13 +152,19 @@ describe("demo data", () => {
   });
 
   it("keeps each import's counts and balances consistent with its transactions", () => {
+    const off: [string, number][] = [];
     for (const imp of data.statement_imports) {
       const lines = data.statement_transactions.filter((t) => t.statement_import_id === imp.id);
       expect(lines.length, `Import ${imp.file_name} should count its transactions`).toBe(imp.transaction_count);
       if (imp.status === "failed") continue;
       const sum = lines.reduce((s, t) => s + t.amount_minor, 0);
-      expect(imp.closing_balance_minor, `Import ${imp.file_name} should close at opening + its lines`)
-        .toBe(imp.opening_balance_minor! + sum);
+      const difference = imp.closing_balance_minor! - (imp.opening_balance_minor! + sum);
+      if (difference !== 0) off.push([imp.file_name.replace(/_.*/, ""), difference]);
     }
+    // Every import closes at opening + its lines, except the one savings statement the net-worth story reports
+    // 1.50 too high (demo-data.ts, SAVINGS_OFF_MONTH).
+    expect(off, "Only the savings statement made to be off should not add up").toEqual([
+      ["tagesgeld", SAVINGS_CLOSING_ERROR],
+    ]);
   });
 });

@@ -100,10 +100,12 @@ Deno.test("finding 5: a NUL or other control character in a text filter gets 422
 async function capturedLog(fn: () => Promise<void>): Promise<string[]> {
   const lines: string[] = [];
   const { log, error } = console;
-  console.log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+  // The request log writes batches of lines from a timer task (http/log-batch.ts): one call may hold several lines.
+  console.log = (...args: unknown[]) => void lines.push(...args.map(String).join(" ").split("\n"));
   console.error = console.log;
   try {
     await fn();
+    await new Promise((r) => setTimeout(r, 50)); // let the batch be written
   } finally {
     console.log = log;
     console.error = error;
@@ -399,4 +401,60 @@ Deno.test("finding 4: rotating X-Forwarded-For from loopback gets no fresh budge
       await server.shutdown();
     }
   }
+});
+
+Deno.test("finding 3: 500 MCP tool calls in batches of 100 serve at most the limit; past PFA_MCP_MAX_BATCH a batch is refused", async () => {
+  const limited = await startApp({
+    db,
+    env: { PFA_RATE_LIMIT_REQUESTS: "50", PFA_RATE_LIMIT_WINDOW_SECONDS: "86400", PFA_MCP_MAX_BATCH: "100" },
+  });
+  try {
+    const token = await limited.token(DEMO_USERS.bob.id);
+    const batch = (first: number) =>
+      JSON.stringify(Array.from({ length: 100 }, (_, i) => ({
+        jsonrpc: "2.0",
+        id: first + i,
+        method: "tools/call",
+        params: {
+          name: i % 2 ? "get_goal_progress" : "calculate_cashflow",
+          arguments: i % 2 ? {} : JSON.parse(cashflow),
+        },
+      })));
+    const cashflow = JSON.stringify({ currency: "EUR", year: 2026, transactions: [] });
+    let served = 0;
+    const statuses = [];
+    for (let b = 0; b < 5; b++) {
+      const answer = await limited.fetch("/v1/mcp", {
+        method: "POST",
+        headers: { ...MCP_HEADERS, Authorization: `Bearer ${token}` },
+        body: batch(b * 100),
+      }).then(read);
+      statuses.push(answer.status);
+      if (answer.status === 200) served += (answer.json as { result?: unknown }[]).filter((r) => r.result).length;
+      else assertProblemShape(answer, 429, `batch ${b}`);
+    }
+    assert.ok(served <= 50, `served ${served} tool calls with a limit of 50 (${statuses})`);
+    // Batches of 10: exactly the limit is served, then 429.
+    const other = await limited.token(DEMO_USERS.alice.id);
+    let small = 0;
+    for (let b = 0; b < 8; b++) {
+      const body = JSON.stringify(JSON.parse(batch(b * 10)).slice(0, 10));
+      const answer = await limited.fetch("/v1/mcp", {
+        method: "POST",
+        headers: { ...MCP_HEADERS, Authorization: `Bearer ${other}` },
+        body,
+      }).then(read);
+      if (answer.status === 200) small += (answer.json as { result?: unknown }[]).filter((r) => r.result).length;
+    }
+    assert.equal(small, 50, "five batches of 10 use up the budget of 50; the rest are refused");
+  } finally {
+    await limited.close();
+  }
+  // At the default cap (20 messages), a batch of 21 is a JSON-RPC Invalid Request, answered before any tool runs.
+  const rpc = JSON.stringify(Array.from({ length: 21 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/list" })));
+  const refused = await post("/v1/mcp", rpc, MCP_HEADERS);
+  assert.equal(refused.status, 400, refused.text);
+  assert.equal(refused.json.error.code, -32600);
+  assert.match(refused.json.error.message, /a batch holds at most 20 messages; this one has 21/);
+  assert.equal((await post("/v1/mcp", JSON.stringify(JSON.parse(rpc).slice(0, 20)), MCP_HEADERS)).status, 200);
 });

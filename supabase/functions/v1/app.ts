@@ -13,7 +13,8 @@
  */
 import { Hono } from "hono";
 import { createOperations, type Limits as CoreLimits, type Operation } from "@pfa/core";
-import type { Config } from "./config.ts";
+import type { Config, DatabaseConfig } from "./config.ts";
+import { limitPerUser } from "./data/per-user.ts";
 import { errorFacts } from "./data/error-facts.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
@@ -53,6 +54,8 @@ export interface AppDependencies {
      * Absent (test apps): the core's relative form.
      */
     readonly supabaseUrl?: string;
+    /** Per-user database concurrency (`maxPerUser`, default 2) and how long a request waits for a slot. */
+    readonly database?: Pick<DatabaseConfig, "maxPerUser" | "connectTimeoutSeconds">;
   };
   readonly verifier: TokenVerifier;
   readonly accountData: AccountDataProvider;
@@ -61,6 +64,8 @@ export interface AppDependencies {
 export interface AppKit {
   readonly deps: AppDependencies;
   readonly operations: readonly Operation[];
+  /** The account data, with the per-user bound on concurrent database work (data/per-user.ts). */
+  readonly accountData: AccountDataProvider;
   /** The rate limiter and the trusted proxy hops: admit through http/admit.ts. */
   readonly admission: Admission;
   /** Reads a JSON body with the same media-type, size, time, UTF-8 and JSON checks as the REST routes. */
@@ -128,6 +133,12 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       : deps.config.logRequests
       ? consoleRequestLogger
       : silentRequestLogger);
+  const database = deps.config.database;
+  const accountData = limitPerUser(
+    deps.accountData,
+    database?.maxPerUser ?? 2,
+    (database?.connectTimeoutSeconds ?? 5) * 1000,
+  );
   const rateLimit = deps.config.rateLimit;
   const admission: Admission = {
     limiter: createRateLimiter({
@@ -206,7 +217,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   openapi.push(registerComponents);
   registerOperationRoutes(app, operations, {
     verifier: deps.verifier,
-    accountData: deps.accountData,
+    accountData,
     admission,
     bodyLimits,
   }, openapi);
@@ -214,6 +225,7 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   options.extend?.(app, {
     deps,
     operations,
+    accountData,
     admission,
     readJsonBody: (request) => readJsonBody(request, bodyLimits),
     bodyLimits,

@@ -104,6 +104,7 @@ const LIMITS = {
   maxTextLength: 10,
   bodyReadTimeoutMs: 10_000,
   maxConcurrentBodyReads: 64,
+  mcpMaxBatch: 20,
   maxStatements: 10,
 };
 const app = createApp(

@@ -32,9 +32,17 @@ Deno.test("config: defaults follow API.md §5", () => {
     maxTextLength: 200,
     bodyReadTimeoutMs: 10_000,
     maxConcurrentBodyReads: 64,
+    mcpMaxBatch: 20,
     maxStatements: 1000,
   });
-  assert.deepEqual(c.rateLimit, { requests: 300, windowSeconds: 60 });
+  assert.deepEqual(c.rateLimit, {
+    requests: 300,
+    windowSeconds: 60,
+    redisUrl: undefined,
+    trustedProxyHops: 1,
+    maxKeys: 100_000,
+  });
+  assert.equal(c.database.maxPerUser, 2);
 });
 
 Deno.test("config: a trailing slash on SUPABASE_URL does not change the issuer", () => {
@@ -63,6 +71,11 @@ Deno.test("config: every override is read", () => {
     PFA_DB_IDLE_TIMEOUT_SECONDS: "4",
     PFA_BODY_READ_TIMEOUT_MS: "1500",
     PFA_MAX_CONCURRENT_BODY_READS: "7",
+    PFA_MCP_MAX_BATCH: "9",
+    RATE_LIMIT_REDIS_URL: "rediss://default:secret@eu1-example.upstash.io:6379",
+    PFA_TRUSTED_PROXY_HOPS: "0",
+    PFA_RATE_LIMIT_MAX_KEYS: "5000",
+    PFA_DB_MAX_PER_USER: "3",
   });
   assert.equal(c.database.url, "postgres://u@127.0.0.1:5432/db");
   assert.equal(c.auth.jwtSecret, "x".repeat(40));
@@ -76,15 +89,23 @@ Deno.test("config: every override is read", () => {
     maxTextLength: 14,
     bodyReadTimeoutMs: 1500,
     maxConcurrentBodyReads: 7,
+    mcpMaxBatch: 9,
     maxStatements: 16,
   });
-  assert.deepEqual(c.rateLimit, { requests: 0, windowSeconds: 15 });
+  assert.deepEqual(c.rateLimit, {
+    requests: 0,
+    windowSeconds: 15,
+    redisUrl: "rediss://default:secret@eu1-example.upstash.io:6379",
+    trustedProxyHops: 0,
+    maxKeys: 5000,
+  });
   assert.deepEqual(c.database, {
     url: "postgres://u@127.0.0.1:5432/db",
     statementTimeoutMs: 250,
     poolMax: 2,
     connectTimeoutSeconds: 3,
     idleTimeoutSeconds: 4,
+    maxPerUser: 3,
   });
 });
 

@@ -21,6 +21,8 @@ export interface Limits {
   readonly bodyReadTimeoutMs: number;
   /** Request bodies read at once; more wait for a slot (503 past the read timeout). Default 64. */
   readonly maxConcurrentBodyReads: number;
+  /** JSON-RPC messages per MCP batch (default 20). */
+  readonly mcpMaxBatch: number;
   /** Statements per net-worth request (default 1,000). */
   readonly maxStatements: number;
 }
@@ -92,6 +94,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxTextLength: 200,
   bodyReadTimeoutMs: 10_000,
   maxConcurrentBodyReads: 64,
+  mcpMaxBatch: 20,
   maxStatements: 1_000,
 };
 
@@ -183,6 +186,7 @@ export function loadConfig(env: Env): Config {
     maxTextLength: int("PFA_MAX_TEXT_LENGTH", DEFAULT_LIMITS.maxTextLength, 1, 100_000),
     bodyReadTimeoutMs: int("PFA_BODY_READ_TIMEOUT_MS", DEFAULT_LIMITS.bodyReadTimeoutMs, 100, 600_000),
     maxConcurrentBodyReads: int("PFA_MAX_CONCURRENT_BODY_READS", DEFAULT_LIMITS.maxConcurrentBodyReads, 1, 100_000),
+    mcpMaxBatch: int("PFA_MCP_MAX_BATCH", DEFAULT_LIMITS.mcpMaxBatch, 1, 1_000),
     maxStatements: int("PFA_MAX_STATEMENTS", DEFAULT_LIMITS.maxStatements, 1, 100_000),
   };
   const rateLimit: RateLimitConfig = {

@@ -9,8 +9,8 @@ import { transactionsArray, transactionSchema } from "./transaction.ts";
 describe("field rules compiled from the zod item schemas", () => {
   it("reads every rule of the transaction schema: lengths, patterns with their messages, money, enum, optional", () => {
     const rules = fieldRulesOf(transactionSchema({ ...DEFAULT_LIMITS, text: 7 }));
-    // API.md §2: id and category 1–7 characters here, description at most 7, a YYYY-MM-DD date, a three-letter
-    // currency with its own message, the three kinds.
+    // API.md §2 and §9: id and category 1–7 characters here, description and counterparty at most 7, a YYYY-MM-DD
+    // date, a three-letter currency with its own message, the three kinds.
     expect(rules).toEqual({
       id: { type: "string", optional: true, min: 1, max: 7 },
       date: { type: "string", pattern: /^\d{4}-\d{2}-\d{2}$/ },
@@ -24,6 +24,7 @@ describe("field rules compiled from the zod item schemas", () => {
       category: { type: "string", optional: true, nullable: true, min: 1, max: 7 },
       kind: { type: "enum", optional: true, values: ["income", "expense", "transfer"] },
       description: { type: "string", optional: true, max: 7 },
+      counterparty: { type: "string", optional: true, max: 7 },
     });
   });
 

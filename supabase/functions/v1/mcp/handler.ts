@@ -17,7 +17,7 @@ import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bea
 import { ProblemError } from "../http/problem.ts";
 import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
-import { callsAccountTool } from "./gate.ts";
+import { calledTools, callsAccountTool } from "./gate.ts";
 import { bearerChallenge } from "./metadata.ts";
 import { WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import { createMcpServer, type InvokeTool } from "./server.ts";
@@ -25,6 +25,8 @@ import type { ToolDefinition } from "./tools.ts";
 
 export interface McpHttpOptions {
   readonly tools: readonly ToolDefinition[];
+  /** JSON-RPC messages one batch may hold (PFA_MCP_MAX_BATCH); more is a JSON-RPC Invalid Request. */
+  readonly maxBatch: number;
   /** REST's body limits (size, read timeout, concurrent reads); a number is the size alone. */
   readonly bodyLimits: number | BodyReadLimits;
   readonly verifier: TokenVerifier;
@@ -128,6 +130,14 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
       throw error;
     }
     const { body, rejected } = parsed;
+    if (Array.isArray(body) && body.length > options.maxBatch) {
+      const message = `Invalid Request: a batch holds at most ${options.maxBatch} messages; this one has ` +
+        `${body.length}. Send the rest in further requests.`;
+      return rpcProblem(400, message, context.requestId, { code: -32600, message }, context.problemTypeBase);
+    }
+    // Every tool call counts against the rate limit: the request itself counted one, the batch's other calls now.
+    const calls = calledTools(body).length;
+    if (calls > 1) await context.admit?.(user, calls - 1);
     if (user === undefined && callsAccountTool(body, accountTools)) {
       throw new ProblemError(
         401,

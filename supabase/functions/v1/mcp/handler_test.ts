@@ -18,6 +18,7 @@ const seen: (VerifiedUser | undefined)[] = [];
 const handler = createMcpHttpHandler({
   tools: toolsFromOperations(createOperations().list),
   bodyLimits: 4096,
+  maxBatch: 20,
   verifier,
   validateJson: parseJsonBody,
   invoker: (user) => () => Promise.resolve({ ok: true, body: { user: user?.sub ?? null } }),

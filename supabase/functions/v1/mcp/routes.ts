@@ -46,6 +46,7 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
     ]);
     return createMcpHttpHandler({
       tools: toolsFromOperations(kit.operations),
+      maxBatch: deps.config.limits.mcpMaxBatch,
       bodyLimits: kit.bodyLimits,
       verifier: deps.verifier,
       validateJson: parseJsonBody,
@@ -56,7 +57,7 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
           {
             requestId,
             user: () => Promise.resolve(user),
-            accountData: deps.accountData,
+            accountData: kit.accountData,
             ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
           },
           rejected.get(callId),
