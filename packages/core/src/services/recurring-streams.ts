@@ -2,7 +2,8 @@
  * Recurring streams from occurrence groups (API.md §9.1 rules 8–9 and the report's order and totals): each stream's
  * id, name, category and transaction ids from its member transactions, the stream order, and the totals.
  */
-import { createHash } from "node:crypto";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Calculator } from "../money/calculator.ts";
 import { compareCodePoints } from "./code-point-order.ts";
 import type { Direction, OccurrenceGroup, StreamSchedule, StreamStatus } from "./recurring-detection.ts";
@@ -38,9 +39,13 @@ export interface RecurringResult {
   readonly totals: RecurringTotals;
 }
 
-/** `rs_` + the first 16 hex digits of SHA-256 over `currency \n direction \n key` (UTF-8). */
+/**
+ * `rs_` + the first 16 hex digits of SHA-256 over `currency \n direction \n key` (UTF-8). `@noble/hashes` rather
+ * than `node:crypto`: the core stays runtime-agnostic, and loading Deno's Node crypto layer cost about 100 ms of
+ * the function's cold start.
+ */
 export function streamId(currency: string, direction: Direction, key: string): string {
-  return "rs_" + createHash("sha256").update(`${currency}\n${direction}\n${key}`, "utf8").digest("hex").slice(0, 16);
+  return "rs_" + bytesToHex(sha256(utf8ToBytes(`${currency}\n${direction}\n${key}`))).slice(0, 16);
 }
 
 /**

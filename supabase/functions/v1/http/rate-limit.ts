@@ -11,8 +11,13 @@
  * `RateLimit-Policy: "default";q=<limit>;w=<window seconds>` and `RateLimit: "default";r=<remaining>;t=<seconds
  * to reset>`. A refused request also gets `Retry-After: <seconds to reset>`.
  */
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterMemory as RateLimiterMemoryClass, RateLimiterRes } from "rate-limiter-flexible";
+// The memory limiter's own module, not the package index: the index requires every store (Redis, Mongo, cluster,
+// ...) and with them Deno's Node crypto layer, about 100 ms of the function's cold start. Its types are the index's.
+import RateLimiterMemoryModule from "rate-limiter-flexible/lib/RateLimiterMemory.js";
 import type { RedisStore } from "./rate-limit-redis.ts";
+
+const RateLimiterMemory = RateLimiterMemoryModule as unknown as typeof RateLimiterMemoryClass;
 
 export interface RateLimitSettings {
   /** Requests allowed per window and key; 0 turns limiting off. */
