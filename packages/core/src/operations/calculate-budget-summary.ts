@@ -12,8 +12,7 @@ import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 
 export function calculateBudgetSummaryOperation(schemas: Schemas) {
-  const { body, report } = schemas.budget;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["budget"]["body"], Schemas["budget"]["report"]> = {
     kind: "calculation",
     name: "calculate_budget_summary",
     method: "post",
@@ -28,8 +27,12 @@ export function calculateBudgetSummaryOperation(schemas: Schemas) {
       "months before it; otherwise 422) and their transactions in `transactions`. Every category row and the top " +
       "level carry `carryover_in` and `available`; with `none` (or no `rollover`) `carryover_in` is zero, `available` " +
       "equals `remaining`, and every other field is exactly as without rollover.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.budget.body;
+    },
+    get output() {
+      return schemas.budget.report;
+    },
     run(input) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);

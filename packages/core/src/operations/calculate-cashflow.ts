@@ -10,8 +10,7 @@ import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 
 export function calculateCashflowOperation(schemas: Schemas) {
-  const { body, report } = schemas.cashflow;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["cashflow"]["body"], Schemas["cashflow"]["report"]> = {
     kind: "calculation",
     name: "calculate_cashflow",
     method: "post",
@@ -23,8 +22,12 @@ export function calculateCashflowOperation(schemas: Schemas) {
       "savings rate. Transfers are left out; refunds reduce expenses and reversals reduce income. `year` " +
       "defaults to the year of the latest transaction. Deterministic: no clock, no database; the same body always " +
       "gives the same response.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.cashflow.body;
+    },
+    get output() {
+      return schemas.cashflow.report;
+    },
     run(input) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);

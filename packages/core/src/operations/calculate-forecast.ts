@@ -20,8 +20,7 @@ export function trailingNet(entries: readonly LedgerEntry[], from: string, to: s
 }
 
 export function calculateForecastOperation(schemas: Schemas) {
-  const { body, report } = schemas.forecast;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["forecast"]["body"], Schemas["forecast"]["report"]> = {
     kind: "calculation",
     name: "calculate_forecast",
     method: "post",
@@ -32,8 +31,12 @@ export function calculateForecastOperation(schemas: Schemas) {
       "after `as_of`, from `starting_balance`: the projected events, the end-of-day balances, the lowest balance, " +
       "the first negative date, and the runway from the trailing 90 days. " + FORECAST_RULES +
       "Stream rules: " + RECURRING_RULES + " Deterministic.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.forecast.body;
+    },
+    get output() {
+      return schemas.forecast.report;
+    },
     run(input) {
       let startingBalance = 0;
       const { currency, entries } = validateRecurringBody(input, (errors, currency) => {

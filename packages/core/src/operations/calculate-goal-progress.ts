@@ -9,8 +9,7 @@ import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 
 export function calculateGoalProgressOperation(schemas: Schemas) {
-  const { body, report } = schemas.goals;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["goals"]["body"], Schemas["goals"]["report"]> = {
     kind: "calculation",
     name: "calculate_goal_progress",
     method: "post",
@@ -21,8 +20,12 @@ export function calculateGoalProgressOperation(schemas: Schemas) {
       "complete, months remaining, the monthly contribution required to meet the target date (rounded up), the " +
       "average monthly contribution, a projected completion date and a status. Each goal has its own currency. " +
       "Deterministic.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.goals.body;
+    },
+    get output() {
+      return schemas.goals.report;
+    },
     run(input) {
       const errors = new ErrorCollector();
       const asOf = input.as_of;

@@ -22,9 +22,8 @@ function money(value: unknown, pointer: string, currency: ResolvedCurrency, erro
 }
 
 export function calculateNetWorthOperation(schemas: Schemas) {
-  const { body, report } = schemas.netWorth;
   const { transactions: maxTransactions } = schemas.limits;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["netWorth"]["body"], Schemas["netWorth"]["report"]> = {
     kind: "calculation",
     name: "calculate_net_worth",
     method: "post",
@@ -38,8 +37,12 @@ export function calculateNetWorthOperation(schemas: Schemas) {
       `${maxTransactions} transactions over all statements (422 \`too_many_items\`). Every transaction must be ` +
       "in `currency` (422 `currency_mismatch`). Deterministic: no clock, no database; the same body always gives " +
       "the same response.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.netWorth.body;
+    },
+    get output() {
+      return schemas.netWorth.report;
+    },
     run(input) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);

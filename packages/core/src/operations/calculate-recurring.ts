@@ -5,8 +5,7 @@ import { formatRecurring } from "./format-recurring.ts";
 import { recurringFromTransactions, validateRecurringBody } from "./recurring-from-transactions.ts";
 
 export function calculateRecurringOperation(schemas: Schemas) {
-  const { body, report } = schemas.recurring;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["recurring"]["body"], Schemas["recurring"]["report"]> = {
     kind: "calculation",
     name: "calculate_recurring",
     method: "post",
@@ -18,8 +17,12 @@ export function calculateRecurringOperation(schemas: Schemas) {
       "and monthly amounts, category and transaction ids, plus monthly totals. " + RECURRING_RULES +
       " Deterministic: the same body always gives the same response, and the order of the transactions never " +
       "changes it.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.recurring.body;
+    },
+    get output() {
+      return schemas.recurring.report;
+    },
     run(input) {
       const { currency, entries } = validateRecurringBody(input);
       const result = recurringFromTransactions(currency.code, input.as_of, entries, input.transactions);

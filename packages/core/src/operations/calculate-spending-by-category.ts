@@ -8,8 +8,7 @@ import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 
 export function calculateSpendingByCategoryOperation(schemas: Schemas) {
-  const { body, report } = schemas.spending;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["spending"]["body"], Schemas["spending"]["report"]> = {
     kind: "calculation",
     name: "calculate_spending_by_category",
     method: "post",
@@ -20,8 +19,12 @@ export function calculateSpendingByCategoryOperation(schemas: Schemas) {
       "omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and " +
       "transfers are counted in `excluded`. Categories are sorted by total descending, then by name, " +
       "uncategorized (null) after a named category with the same total. Deterministic.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.spending.body;
+    },
+    get output() {
+      return schemas.spending.report;
+    },
     run(input) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);

@@ -10,8 +10,7 @@ import { resolveBodyCurrency } from "./resolve-currency.ts";
 import { trendsWindowStart } from "./trends-window.ts";
 
 export function calculateTrendsOperation(schemas: Schemas) {
-  const { body, report } = schemas.trends;
-  const operation: CalculationOperation<typeof body, typeof report> = {
+  const operation: CalculationOperation<Schemas["trends"]["body"], Schemas["trends"]["report"]> = {
     kind: "calculation",
     name: "calculate_trends",
     method: "post",
@@ -21,8 +20,12 @@ export function calculateTrendsOperation(schemas: Schemas) {
     description: "Spending per category and month over a window of 2–24 months (default 12) ending with `year` " +
       "and `month`, from the transactions you send, with each category's mean, median, last month, trailing " +
       "average and change, and a `total` row. " + TRENDS_RULES + " Deterministic.",
-    input: body,
-    output: report,
+    get input() {
+      return schemas.trends.body;
+    },
+    get output() {
+      return schemas.trends.report;
+    },
     run(input) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);

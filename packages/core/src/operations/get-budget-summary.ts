@@ -11,8 +11,7 @@ import { ledgerEntries } from "./ledger-entries.ts";
 import { loadRolloverHistory } from "./load-rollover-history.ts";
 
 export function getBudgetSummaryOperation(schemas: Schemas) {
-  const { query, accountReport } = schemas.budget;
-  const operation: AccountOperation<typeof query, typeof accountReport> = {
+  const operation: AccountOperation<Schemas["budget"]["query"], Schemas["budget"]["accountReport"]> = {
     kind: "account",
     name: "get_budget_summary",
     method: "get",
@@ -26,8 +25,12 @@ export function getBudgetSummaryOperation(schemas: Schemas) {
       "rollup, never raw transactions) in the same currency for the 24 months before the requested month. " +
       "`other_currencies` still looks at the requested month only. With `none` (or no `rollover`) `carryover_in` is " +
       "zero, `available` equals `remaining`, and every other field is exactly as without rollover.",
-    input: query,
-    output: accountReport,
+    get input() {
+      return schemas.budget.query;
+    },
+    get output() {
+      return schemas.budget.accountReport;
+    },
     async run(input, ctx) {
       const { profile, today } = await accountDefaults(ctx);
       const currency = accountCurrency(input.currency, profile);

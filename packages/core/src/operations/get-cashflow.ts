@@ -8,8 +8,7 @@ import { formatCashflow } from "./format-cashflow.ts";
 import { ledgerEntries } from "./ledger-entries.ts";
 
 export function getCashflowOperation(schemas: Schemas) {
-  const { query, accountReport } = schemas.cashflow;
-  const operation: AccountOperation<typeof query, typeof accountReport> = {
+  const operation: AccountOperation<Schemas["cashflow"]["query"], Schemas["cashflow"]["accountReport"]> = {
     kind: "account",
     name: "get_cashflow",
     method: "get",
@@ -19,8 +18,12 @@ export function getCashflowOperation(schemas: Schemas) {
     description: "The same calculation as `calculate_cashflow`, over your statement transactions in one currency " +
       "(default: your profile's default currency) for one year (default: the current year in your profile's time " +
       "zone). Currencies left out are listed in `other_currencies`. Requires a bearer token.",
-    input: query,
-    output: accountReport,
+    get input() {
+      return schemas.cashflow.query;
+    },
+    get output() {
+      return schemas.cashflow.accountReport;
+    },
     async run(input, ctx) {
       // The profile gives only the defaults: with both parameters the report does not depend on it, so it is not
       // read (one statement fewer in the request's transaction).

@@ -8,8 +8,7 @@ import { loadRecurring } from "./load-recurring.ts";
 import { netWorthOn } from "./net-worth-on.ts";
 
 export function getForecastOperation(schemas: Schemas) {
-  const { query, report } = schemas.forecast;
-  const operation: AccountOperation<typeof query, typeof report> = {
+  const operation: AccountOperation<Schemas["forecast"]["query"], Schemas["forecast"]["report"]> = {
     kind: "account",
     name: "get_forecast",
     method: "get",
@@ -25,8 +24,12 @@ export function getForecastOperation(schemas: Schemas) {
       "`as_of` − 25 months and on or before `as_of`, read as occurrences summed by the database (the same window as " +
       "GET /v1/me/analytics/recurring). Requires a bearer token. " + FORECAST_RULES + "Stream rules: " +
       RECURRING_RULES,
-    input: query,
-    output: report,
+    get input() {
+      return schemas.forecast.query;
+    },
+    get output() {
+      return schemas.forecast.report;
+    },
     async run(input, ctx) {
       const { profile, today } = await accountDefaults(ctx);
       const currency = accountCurrency(input.currency, profile);

@@ -6,8 +6,7 @@ import { formatGoal } from "./format-goal.ts";
 import { storedScale } from "./format-statements.ts";
 
 export function getGoalProgressOperation(schemas: Schemas) {
-  const { query, accountReport } = schemas.goals;
-  const operation: AccountOperation<typeof query, typeof accountReport> = {
+  const operation: AccountOperation<Schemas["goals"]["query"], Schemas["goals"]["accountReport"]> = {
     kind: "account",
     name: "get_goal_progress",
     method: "get",
@@ -16,8 +15,12 @@ export function getGoalProgressOperation(schemas: Schemas) {
     summary: "Progress of your own savings goals today.",
     description: "The same calculation as `calculate_goal_progress`, over your goals and their contributions, " +
       "with `as_of` = today in your profile's time zone. Goals are sorted by name, then id. Requires a bearer token.",
-    input: query,
-    output: accountReport,
+    get input() {
+      return schemas.goals.query;
+    },
+    get output() {
+      return schemas.goals.accountReport;
+    },
     async run(_input, ctx) {
       const { today } = await accountDefaults(ctx);
       const rows = [...await ctx.data.goals(today)].sort((a, b) =>

@@ -11,8 +11,7 @@ import { formatNetWorth } from "./format-net-worth.ts";
 import { checkNetWorthRange } from "./net-worth-range.ts";
 
 export function getNetWorthOperation(schemas: Schemas) {
-  const { query, report } = schemas.netWorth;
-  const operation: AccountOperation<typeof query, typeof report> = {
+  const operation: AccountOperation<Schemas["netWorth"]["query"], Schemas["netWorth"]["report"]> = {
     kind: "account",
     name: "get_net_worth",
     method: "get",
@@ -25,8 +24,12 @@ export function getNetWorthOperation(schemas: Schemas) {
       "`failed` are ignored and not counted anywhere. It reads each statement's transaction totals per day from " +
       "the database (a rollup), never raw transactions. Requires a bearer token. " + BALANCE_RULES + " " +
       SERIES_RULES,
-    input: query,
-    output: report,
+    get input() {
+      return schemas.netWorth.query;
+    },
+    get output() {
+      return schemas.netWorth.report;
+    },
     async run(input, ctx) {
       const { profile, today } = await accountDefaults(ctx);
       const currency = accountCurrency(input.currency, profile);

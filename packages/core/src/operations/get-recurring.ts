@@ -6,8 +6,7 @@ import { formatRecurring } from "./format-recurring.ts";
 import { loadRecurring } from "./load-recurring.ts";
 
 export function getRecurringOperation(schemas: Schemas) {
-  const { query, report } = schemas.recurring;
-  const operation: AccountOperation<typeof query, typeof report> = {
+  const operation: AccountOperation<Schemas["recurring"]["query"], Schemas["recurring"]["report"]> = {
     kind: "account",
     name: "get_recurring",
     method: "get",
@@ -20,8 +19,12 @@ export function getRecurringOperation(schemas: Schemas) {
       "keys and sums each (key, direction, date) into one occurrence, so raw transactions are read only for the " +
       "streams found; a transaction's input order is its date, then its id. Requires a bearer token. " +
       RECURRING_RULES,
-    input: query,
-    output: report,
+    get input() {
+      return schemas.recurring.query;
+    },
+    get output() {
+      return schemas.recurring.report;
+    },
     async run(input, ctx) {
       const { profile, today } = await accountDefaults(ctx);
       const currency = accountCurrency(input.currency, profile);

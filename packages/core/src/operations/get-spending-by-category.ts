@@ -9,8 +9,7 @@ import { formatSpending } from "./format-spending.ts";
 import { ledgerEntries } from "./ledger-entries.ts";
 
 export function getSpendingByCategoryOperation(schemas: Schemas) {
-  const { query, accountReport } = schemas.spending;
-  const operation: AccountOperation<typeof query, typeof accountReport> = {
+  const operation: AccountOperation<Schemas["spending"]["query"], Schemas["spending"]["accountReport"]> = {
     kind: "account",
     name: "get_spending_by_category",
     method: "get",
@@ -20,8 +19,12 @@ export function getSpendingByCategoryOperation(schemas: Schemas) {
     description: "The same calculation as `calculate_spending_by_category`, over your statement transactions in " +
       "one currency (default: your profile's default currency), from `from` (default: 1 January of the year of " +
       "`to`) to `to` (default: today in your profile's time zone). Requires a bearer token.",
-    input: query,
-    output: accountReport,
+    get input() {
+      return schemas.spending.query;
+    },
+    get output() {
+      return schemas.spending.accountReport;
+    },
     async run(input, ctx) {
       const { profile, today } = await accountDefaults(ctx);
       const currency = accountCurrency(input.currency, profile);

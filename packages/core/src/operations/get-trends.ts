@@ -10,8 +10,7 @@ import { monthlySpendingEntries } from "./monthly-spending-entries.ts";
 import { trendsWindowStart } from "./trends-window.ts";
 
 export function getTrendsOperation(schemas: Schemas) {
-  const { query, report } = schemas.trends;
-  const operation: AccountOperation<typeof query, typeof report> = {
+  const operation: AccountOperation<Schemas["trends"]["query"], Schemas["trends"]["report"]> = {
     kind: "account",
     name: "get_trends",
     method: "get",
@@ -23,8 +22,12 @@ export function getTrendsOperation(schemas: Schemas) {
       "`year` and `month` (default: the current month in your profile's time zone), `months` long (2–24, default " +
       "12). It reads your monthly expense totals per category from the monthly rollup, never raw transactions. " +
       "Requires a bearer token. " + TRENDS_RULES,
-    input: query,
-    output: report,
+    get input() {
+      return schemas.trends.query;
+    },
+    get output() {
+      return schemas.trends.report;
+    },
     async run(input, ctx) {
       const { profile, today } = await accountDefaults(ctx);
       const currency = accountCurrency(input.currency, profile);

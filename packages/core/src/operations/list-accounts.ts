@@ -10,8 +10,7 @@ import { accountDefaults } from "./account-defaults.ts";
 import { formatBigMinor } from "./format-net-worth.ts";
 
 export function listAccountsOperation(schemas: Schemas) {
-  const { accountsQuery, accountsReport } = schemas.netWorth;
-  const operation: AccountOperation<typeof accountsQuery, typeof accountsReport> = {
+  const operation: AccountOperation<Schemas["netWorth"]["accountsQuery"], Schemas["netWorth"]["accountsReport"]> = {
     kind: "account",
     name: "list_accounts",
     method: "get",
@@ -24,8 +23,12 @@ export function listAccountsOperation(schemas: Schemas) {
       "reconciles. Without `currency`, every currency is listed (there is no profile default here), ordered by " +
       "account name, then currency. Imports that are `processing` or `failed` are ignored. Reads statement " +
       "totals from the database, never raw transactions. Requires a bearer token. " + BALANCE_RULES,
-    input: accountsQuery,
-    output: accountsReport,
+    get input() {
+      return schemas.netWorth.accountsQuery;
+    },
+    get output() {
+      return schemas.netWorth.accountsReport;
+    },
     async run(input, ctx) {
       // The profile is read only for "today": a given `as_of` needs no default.
       const asOf = input.as_of ?? (await accountDefaults(ctx)).today;

@@ -4,9 +4,8 @@ import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { formatStatementImport } from "./format-statements.ts";
 
 export function listStatementImportsOperation(schemas: Schemas) {
-  const { importsQuery, importsPage } = schemas.statements;
   const { pageDefault } = schemas.limits;
-  const operation: AccountOperation<typeof importsQuery, typeof importsPage> = {
+  const operation: AccountOperation<Schemas["statements"]["importsQuery"], Schemas["statements"]["importsPage"]> = {
     kind: "account",
     name: "list_statement_imports",
     method: "get",
@@ -16,8 +15,12 @@ export function listStatementImportsOperation(schemas: Schemas) {
     description: "Lists your statement imports, newest `imported_at` first (then `id` descending), one page at a " +
       `time (\`limit\` 1–${schemas.limits.pageMax}, default ${pageDefault}). Pass \`next_cursor\` as \`cursor\` ` +
       "for the next page (no filters today; a cursor is bound to the list's filters, as for transactions). Money is in each import's own currency. Requires a bearer token.",
-    input: importsQuery,
-    output: importsPage,
+    get input() {
+      return schemas.statements.importsQuery;
+    },
+    get output() {
+      return schemas.statements.importsPage;
+    },
     async run(input, ctx) {
       const limit = input.limit ?? pageDefault;
       const position = input.cursor === undefined ? undefined : decodeCursor("imports", ctx.subject, {}, input.cursor);

@@ -5,9 +5,11 @@ import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { formatStatementTransaction } from "./format-statements.ts";
 
 export function listStatementTransactionsOperation(schemas: Schemas) {
-  const { transactionsQuery, transactionsPage } = schemas.statements;
   const { pageDefault } = schemas.limits;
-  const operation: AccountOperation<typeof transactionsQuery, typeof transactionsPage> = {
+  const operation: AccountOperation<
+    Schemas["statements"]["transactionsQuery"],
+    Schemas["statements"]["transactionsPage"]
+  > = {
     kind: "account",
     name: "list_statement_transactions",
     method: "get",
@@ -21,8 +23,12 @@ export function listStatementTransactionsOperation(schemas: Schemas) {
       "cursor sent with other filters (one added, dropped or changed; their order does not matter) is refused " +
       "with 422 `validation_failed`, whose `errors[]` names parameter `cursor` with code `invalid_cursor`. " +
       "Money is in each transaction's own currency. Requires a bearer token.",
-    input: transactionsQuery,
-    output: transactionsPage,
+    get input() {
+      return schemas.statements.transactionsQuery;
+    },
+    get output() {
+      return schemas.statements.transactionsPage;
+    },
     async run(input, ctx) {
       if (input.from !== undefined && input.to !== undefined && input.to < input.from) {
         throw new ValidationError([{

@@ -6,15 +6,8 @@
  * instead of a puzzling signature or format error.
  */
 import { decodeJwt } from "jose";
-import { AuthError } from "./errors.ts";
 
-export const SIGN_IN_FIRST = "Sign in first: this route needs a user's access token, and the bearer token sent is " +
-  "the project's anon (publishable) key, which identifies no user.";
-
-/** The refusal of an API key on a route that needs a user. */
-export function apiKeyRefusal(): AuthError {
-  return new AuthError("api_key", SIGN_IN_FIRST);
-}
+export { apiKeyRefusal, SIGN_IN_FIRST } from "./api-key-refusal.ts";
 
 /** True when `token` is a project API key rather than a user's token (decoded only, never trusted). */
 export function isApiKeyToken(token: string): boolean {

@@ -8,7 +8,7 @@
  * the project's API key (supabase-js sends its anon or publishable key that way when nobody is signed in), not a
  * user token, and counts as no token at all. On account routes such a key is a 401 that says to sign in first.
  */
-import { apiKeyRefusal } from "../auth/api-key.ts";
+import { apiKeyRefusal } from "../auth/api-key-refusal.ts";
 import { AuthError } from "../auth/errors.ts";
 import type { TokenVerifier, VerifiedUser } from "../auth/verifier.ts";
 import { ProblemError } from "./problem.ts";

@@ -108,9 +108,12 @@ function queryParameterNames(op: Operation): ReadonlySet<string> {
 }
 
 function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
-  const allowed = queryParameterNames(op);
-  const paginated = isPaginated(op);
+  // Read from the schemas on the first request (they are built on first use, not at start-up).
+  let allowed: ReadonlySet<string> | undefined;
+  let paginated: boolean | undefined;
   return async (c: Ctx) => {
+    allowed ??= queryParameterNames(op);
+    paginated ??= isPaginated(op);
     const user = (await authenticate(c, deps, true))!;
     await admit(c, deps.admission, user);
     const url = new URL(c.req.url);
