@@ -4,6 +4,10 @@
 -- the client never downloads transactions to compute a balance. Same rules as every read function: security
 -- invoker, stable, empty search_path, an explicit auth.uid() filter on top of row-level security, execute for
 -- authenticated only.
+-- The sums through a date are computed only when the date lies between the statement's first and last transaction
+-- dates: before the first the sum is 0, from the last on it is the total, which the statement's one aggregate already
+-- holds, so a 24-point net-worth series over two-month statements scans the rollup for about 2 dates per statement
+-- instead of 24 (BENCHMARKS.md, me_net_worth_p50_ms).
 create function public.me_statement_balances(p_currency text, p_dates date[])
 returns table (
   id uuid,
@@ -28,20 +32,25 @@ as $$
          coalesce(a.transaction_count, 0)::bigint,
          a.first_date, a.last_date,
          coalesce(a.through_end, 0)::bigint,
-         coalesce(a.through_dates, '{}')::bigint[]
+         coalesce((
+           select array_agg(
+                    case when a.first_date is null or x.day < a.first_date then 0
+                         when x.day >= a.last_date then a.total
+                         else (select sum(e.amount_minor)
+                               from public.statement_daily_totals as e
+                               where e.user_id = (select auth.uid()) and e.statement_import_id = i.id
+                                 and e.date <= x.day)
+                    end::bigint
+                    order by x.ordinality)
+           from unnest(p_dates) with ordinality as x (day, ordinality)
+         ), '{}')::bigint[]
   from public.statement_imports as i
   left join lateral (
     select sum(d.transaction_count) as transaction_count,
            min(d.date) as first_date,
            max(d.date) as last_date,
-           sum(d.amount_minor) filter (where i.statement_end is null or d.date <= i.statement_end) as through_end,
-           (select array_agg(coalesce(sum_through.amount, 0)::bigint order by x.ordinality)
-            from unnest(p_dates) with ordinality as x (day, ordinality)
-            cross join lateral (
-              select sum(e.amount_minor) as amount
-              from public.statement_daily_totals as e
-              where e.user_id = (select auth.uid()) and e.statement_import_id = i.id and e.date <= x.day
-            ) as sum_through) as through_dates
+           sum(d.amount_minor) as total,
+           sum(d.amount_minor) filter (where i.statement_end is null or d.date <= i.statement_end) as through_end
     from public.statement_daily_totals as d
     where d.user_id = (select auth.uid()) and d.statement_import_id = i.id
   ) as a on true

@@ -226,24 +226,31 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
   assert.equal(out.txs[0]!.amount_minor, -1250);
 });
 
+/**
+ * One row of me_statement_balances as PostgREST writes it (bigint as numbers, timestamptz with an offset): a statement
+ * with no end date and three transactions from 2 to 30 January, summing to -25.00 (-10.00 through 15 January).
+ * `through_dates_minor` differs per test: the sums through the dates that test asks for.
+ */
+function balancesRow(row: { through_dates_minor: number[] }) {
+  return {
+    id: "a0000000-0000-4000-8000-000000000001",
+    account_name: "Checking",
+    currency: "EUR",
+    statement_start: "2026-01-01",
+    statement_end: null,
+    opening_balance_minor: 100000,
+    closing_balance_minor: null,
+    imported_at: "2026-03-01T10:00:00+00:00",
+    transaction_count: 3,
+    first_date: "2026-01-02",
+    last_date: "2026-01-30",
+    through_end_minor: -2500,
+    ...row,
+  };
+}
+
 Deno.test("supabase-js driver: statementBalances sends the currency and the dates as one RPC", async () => {
-  const { p, requests } = provider(() =>
-    json([{
-      id: "a0000000-0000-4000-8000-000000000001",
-      account_name: "Checking",
-      currency: "EUR",
-      statement_start: "2026-01-01",
-      statement_end: null,
-      opening_balance_minor: 100000,
-      closing_balance_minor: null,
-      imported_at: "2026-03-01T10:00:00+00:00",
-      transaction_count: 3,
-      first_date: "2026-01-02",
-      last_date: "2026-01-30",
-      through_end_minor: -2500,
-      through_dates_minor: [-1000, -2500],
-    }])
-  );
+  const { p, requests } = provider(() => json([balancesRow({ through_dates_minor: [-1000, -2500] })]));
   const rows = await p.withUser(
     alice,
     (d) => d.statementBalances("EUR", ["2026-01-15", "2026-01-31"]),
@@ -265,23 +272,7 @@ Deno.test("supabase-js driver: statementBalances sends the currency and the date
 });
 
 Deno.test("supabase-js driver: a sums array that is not all safe integers is refused, never rounded", async () => {
-  const { p } = provider(() =>
-    json([{
-      id: "a0000000-0000-4000-8000-000000000001",
-      account_name: "Checking",
-      currency: "EUR",
-      statement_start: "2026-01-01",
-      statement_end: "2026-01-31",
-      opening_balance_minor: 0,
-      closing_balance_minor: null,
-      imported_at: "2026-03-01T10:00:00+00:00",
-      transaction_count: 1,
-      first_date: "2026-01-02",
-      last_date: "2026-01-02",
-      through_end_minor: 1,
-      through_dates_minor: [1, 1.5],
-    }])
-  );
+  const { p } = provider(() => json([balancesRow({ through_dates_minor: [1, 1.5] })]));
   const error = await p.withUser(
     alice,
     (d) => d.statementBalances("EUR", ["2026-01-02", "2026-01-03"]),
