@@ -9,70 +9,20 @@
 import { cashflowBody } from "./lib/payload.mjs";
 import { buildCalculationApp } from "./servers/build.ts";
 import { createStages, STAGES } from "./lib/breakdown.ts";
+import { handleVsParse, median, r2 } from "./lib/handle-vs-parse.ts";
 
 const iterations = Number(Deno.args[0] ?? 15);
 /** The number of transactions (the scale section passes other sizes, with the limits raised in the environment). */
 const transactions = Number(Deno.args[1] ?? 50000);
 const body = cashflowBody(transactions);
-const bytes = new TextEncoder().encode(body);
-const url = "http://127.0.0.1:54321/v1/analytics/cashflow";
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
 const app = await buildCalculationApp();
-
-async function handle(): Promise<number> {
-  const request = new Request(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", "content-length": String(bytes.byteLength) },
-    body: bytes,
-  });
-  const t0 = performance.now();
-  const response = await app.fetch(request);
-  const text = await response.text();
-  const t = performance.now() - t0;
-  if (response.status !== 200) throw new Error(`status ${response.status}: ${text.slice(0, 1000)}`);
-  return t;
-}
-
-function parse(): number {
-  const t0 = performance.now();
-  const v = JSON.parse(body);
-  const t = performance.now() - t0;
-  if (!v) throw new Error("unreachable");
-  return t;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-}
-const r2 = (x: number) => Math.round(x * 100) / 100;
-
+const { bytes, gc, alternate } = handleVsParse(app, "http://127.0.0.1:54321/v1/analytics/cashflow", body);
 const stages = createStages(bytes, gc);
-
-// Warm-up (JIT) before the measured samples.
-for (let i = 0; i < 3; i++) {
-  parse();
-  await handle();
-  await stages();
-}
-const handled: number[] = [];
-const parsed: number[] = [];
+for (let i = 0; i < 3; i++) await stages();
 const staged: Record<string, number[]> = Object.fromEntries(STAGES.map((k) => [k, []]));
-for (let i = 0; i < iterations; i++) {
-  gc();
-  if (i % 2) {
-    parsed.push(parse());
-    gc();
-    handled.push(await handle());
-  } else {
-    handled.push(await handle());
-    gc();
-    parsed.push(parse());
-  }
+const { handled, parsed } = await alternate(iterations, async () => {
   for (const [k, v] of Object.entries(await stages())) staged[k]!.push(v);
-}
+});
 
 const handleMs = median(handled);
 const parseMs = median(parsed);

@@ -13,21 +13,12 @@
  *
  * Prints one `BENCH:{json}` line on stderr.
  */
-import { createOperations } from "@pfa/core";
-import { migrate } from "../scripts/db/migrate.ts";
 import { seedScale } from "../scripts/db/seed-scale.ts";
-import { createPgliteClient, createPostgresClient, type SqlClient } from "../scripts/db/sql-client.ts";
-import { createDirectDataProvider } from "../supabase/functions/v1/data/direct/direct-provider.ts";
-import { postgresEngine, type SqlEngine } from "../supabase/functions/v1/data/direct/sql-engine.ts";
 import { sequentialLatency } from "./lib/latency.ts";
+import { benchDatabase, benchQuick as quick, benchUrl as url, emitter, readAs } from "./lib/measured-user.ts";
 
-const url = Deno.env.get("BENCH_DATABASE_URL") || undefined;
-const quick = Deno.env.get("BENCH_QUICK") === "1";
-const emit = (data: Record<string, unknown>) =>
-  console.error(`BENCH:${JSON.stringify({ event: "net-worth", ...data })}`);
-
-const client: SqlClient = url ? createPostgresClient(url, { max: 2 }) : await createPgliteClient();
-await migrate(client);
+const emit = emitter("net-worth");
+const client = await benchDatabase();
 const measured = await seedScale(client, { users: 1, transactionsPerUser: 100_000, seed: "bench-net-worth" });
 await seedScale(client, { users: 50, transactionsPerUser: 2_000, seed: "bench-net-worth-others" });
 const userId = measured.userIds[0]!;
@@ -88,26 +79,13 @@ const [facts] = await client.query<{ n: unknown; statements: unknown; accounts: 
   [userId],
 );
 
-const engine: SqlEngine = url
-  ? postgresEngine(url, { max: 5, connectTimeoutSeconds: 5, idleTimeoutSeconds: 60 })
-  : client;
-const provider = createDirectDataProvider({
-  engine,
-  statementTimeoutMs: 5000,
-  maxConcurrency: url ? 5 : 1,
-  acquireTimeoutMs: 5000,
-});
-const user = { sub: userId, token: "", claims: { sub: userId, role: "authenticated", aud: "authenticated" } };
-const { byName } = createOperations();
-const query = byName.get_net_worth.input.parse({ from: facts!.first, to: facts!.last });
-const check = await provider.withUser(user, (data) => byName.get_net_worth.run(query, { data, subject: userId }));
+const reader = readAs(client, userId);
+const getNetWorth = reader.request(reader.byName.get_net_worth, { from: facts!.first, to: facts!.last });
+const check = await getNetWorth();
 if (check.series.length !== 24 || check.accounts.length !== 5) {
   throw new Error(`unexpected report: ${check.series.length} points, ${check.accounts.length} accounts`);
 }
-const netWorth = await sequentialLatency(
-  () => provider.withUser(user, (data) => byName.get_net_worth.run(query, { data, subject: userId })),
-  quick,
-);
+const netWorth = await sequentialLatency(getNetWorth, quick);
 emit({
   values: { me_net_worth_p50_ms: netWorth.p50 },
   measurements: {
@@ -121,5 +99,4 @@ emit({
     },
   },
 });
-await engine.close?.();
-if (url) await client.close();
+await reader.close();

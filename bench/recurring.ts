@@ -16,79 +16,25 @@
  *
  * Prints one `BENCH:{json}` line on stderr.
  */
-import { createOperations } from "@pfa/core";
-import { migrate } from "../scripts/db/migrate.ts";
 import { seedScale } from "../scripts/db/seed-scale.ts";
-import { createPgliteClient, createPostgresClient, type SqlClient } from "../scripts/db/sql-client.ts";
-import { createDirectDataProvider } from "../supabase/functions/v1/data/direct/direct-provider.ts";
-import { postgresEngine, type SqlEngine } from "../supabase/functions/v1/data/direct/sql-engine.ts";
 import { transactions } from "./lib/payload.mjs";
 import { buildCalculationApp } from "./servers/build.ts";
+import { handleVsParse, median, r2 } from "./lib/handle-vs-parse.ts";
+import { sequentialLatency } from "./lib/latency.ts";
+import { benchDatabase, benchQuick as quick, emitter, engineName, readAs } from "./lib/measured-user.ts";
 
-const url = Deno.env.get("BENCH_DATABASE_URL") || undefined;
-const quick = Deno.env.get("BENCH_QUICK") === "1";
-const emit = (data: Record<string, unknown>) =>
-  console.error(`BENCH:${JSON.stringify({ event: "recurring", ...data })}`);
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]! * 100) / 100;
-};
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
-const r2 = (x: number) => Math.round(x * 100) / 100;
+const emit = emitter("recurring");
 
 // ------------------------------------------------------------------------------------------- POST, in process
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const body = JSON.stringify({ currency: "EUR", as_of: "2025-12-31", transactions: transactions(50000) });
-const bytes = new TextEncoder().encode(body);
 const app = await buildCalculationApp();
-async function handle(): Promise<number> {
-  const request = new Request("http://127.0.0.1:54321/v1/analytics/recurring", {
-    method: "POST",
-    headers: { "content-type": "application/json", "content-length": String(bytes.byteLength) },
-    body: bytes,
-  });
-  const t0 = performance.now();
-  const response = await app.fetch(request);
-  const text = await response.text();
-  const t = performance.now() - t0;
-  if (response.status !== 200) throw new Error(`status ${response.status}: ${text.slice(0, 1000)}`);
-  return t;
-}
-function parse(): number {
-  const t0 = performance.now();
-  const v = JSON.parse(body);
-  const t = performance.now() - t0;
-  if (!v) throw new Error("unreachable");
-  return t;
-}
-for (let i = 0; i < 3; i++) {
-  parse();
-  await handle();
-}
-const handled: number[] = [];
-const parsed: number[] = [];
+const post = handleVsParse(app, "http://127.0.0.1:54321/v1/analytics/recurring", body);
+const bytes = post.bytes;
 const iterations = quick ? 9 : 21;
-for (let i = 0; i < iterations; i++) {
-  gc();
-  if (i % 2) {
-    parsed.push(parse());
-    gc();
-    handled.push(await handle());
-  } else {
-    handled.push(await handle());
-    gc();
-    parsed.push(parse());
-  }
-}
-const postRatio = median(handled) / median(parsed);
+const { handled, parsed, ratio: postRatio } = await post.alternate(iterations);
 
 // --------------------------------------------------------------------------------------------------- GET, SQL
-const client: SqlClient = url ? createPostgresClient(url, { max: 2 }) : await createPgliteClient();
-await migrate(client);
+const client = await benchDatabase();
 const measured = await seedScale(client, { users: 1, transactionsPerUser: 100_000, seed: "bench-recurring" });
 await seedScale(client, { users: 50, transactionsPerUser: 2_000, seed: "bench-recurring-others" });
 const userId = measured.userIds[0]!;
@@ -125,45 +71,15 @@ const [facts] = await client.query<{ n: unknown; first: string; last: string }>(
    from public.statement_transactions where user_id = $1`,
   [userId],
 );
-const engine: SqlEngine = url
-  ? postgresEngine(url, { max: 5, connectTimeoutSeconds: 5, idleTimeoutSeconds: 60 })
-  : client;
-const provider = createDirectDataProvider({
-  engine,
-  statementTimeoutMs: 5000,
-  maxConcurrency: url ? 5 : 1,
-  acquireTimeoutMs: 5000,
-});
-const user = { sub: userId, token: "", claims: { sub: userId, role: "authenticated", aud: "authenticated" } };
-const { byName } = createOperations();
+const reader = readAs(client, userId);
+const { byName } = reader;
 const asOf = facts!.last;
+const time = (run: () => Promise<unknown>) => sequentialLatency(run, quick);
 
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number; n: number; bytes: number }> {
-  const n = quick ? 50 : 300;
-  let size = 0;
-  for (let i = 0; i < 20; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    size = JSON.stringify(await run()).length;
-    samples.push(performance.now() - t);
-  }
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), n, bytes: size };
-}
-
-const recurringQuery = byName.get_recurring.input.parse({ as_of: asOf });
-const forecastQuery = byName.get_forecast.input.parse({ as_of: asOf, horizon_days: "90" });
-const check = await provider.withUser(
-  user,
-  (data) => byName.get_recurring.run(recurringQuery, { data, subject: userId }),
-);
-const recurring = await time(() =>
-  provider.withUser(user, (data) => byName.get_recurring.run(recurringQuery, { data, subject: userId }))
-);
-const forecast = await time(() =>
-  provider.withUser(user, (data) => byName.get_forecast.run(forecastQuery, { data, subject: userId }))
-);
-const engineName = url ? "postgres" : "pglite";
+const getRecurring = reader.request(byName.get_recurring, { as_of: asOf });
+const check = await getRecurring();
+const recurring = await time(getRecurring);
+const forecast = await time(reader.request(byName.get_forecast, { as_of: asOf, horizon_days: "90" }));
 const method = (what: string) =>
   `${what} for the measured user (${Number(facts!.n)} transactions from ${facts!.first} to ${facts!.last}, ` +
   `${check.streams.length} streams found), ${engineName}, direct driver with RLS (one read-only transaction per ` +
@@ -188,5 +104,4 @@ emit({
     },
   },
 });
-await engine.close?.();
-if (url) await client.close();
+await reader.close();

@@ -13,21 +13,12 @@
  *
  * Prints one `BENCH:{json}` line on stderr.
  */
-import { createOperations } from "@pfa/core";
-import { migrate } from "../scripts/db/migrate.ts";
 import { seedScale } from "../scripts/db/seed-scale.ts";
-import { createPgliteClient, createPostgresClient, type SqlClient } from "../scripts/db/sql-client.ts";
-import { createDirectDataProvider } from "../supabase/functions/v1/data/direct/direct-provider.ts";
-import { postgresEngine, type SqlEngine } from "../supabase/functions/v1/data/direct/sql-engine.ts";
 import { sequentialLatency } from "./lib/latency.ts";
+import { benchDatabase, benchQuick as quick, emitter, engineName, readAs } from "./lib/measured-user.ts";
 
-const url = Deno.env.get("BENCH_DATABASE_URL") || undefined;
-const quick = Deno.env.get("BENCH_QUICK") === "1";
-const emit = (data: Record<string, unknown>) =>
-  console.error(`BENCH:${JSON.stringify({ event: "rollover", ...data })}`);
-
-const client: SqlClient = url ? createPostgresClient(url, { max: 2 }) : await createPgliteClient();
-await migrate(client);
+const emit = emitter("rollover");
+const client = await benchDatabase();
 const measured = await seedScale(client, { users: 1, transactionsPerUser: 100_000, seed: "bench-rollover" });
 await seedScale(client, { users: 50, transactionsPerUser: 2_000, seed: "bench-rollover-others" });
 const userId = measured.userIds[0]!;
@@ -51,35 +42,15 @@ const [facts] = await client.query<{ n: unknown; months: unknown; last: string; 
   [userId],
 );
 
-const engine: SqlEngine = url
-  ? postgresEngine(url, { max: 5, connectTimeoutSeconds: 5, idleTimeoutSeconds: 60 })
-  : client;
-const provider = createDirectDataProvider({
-  engine,
-  statementTimeoutMs: 5000,
-  maxConcurrency: url ? 5 : 1,
-  acquireTimeoutMs: 5000,
-});
-const user = {
-  sub: userId,
-  token: "",
-  claims: { sub: userId, role: "authenticated", aud: "authenticated" },
-};
-const { byName } = createOperations();
+const reader = readAs(client, userId);
+const { byName } = reader;
 const year = Number(facts!.last.slice(0, 4));
 const month = Number(facts!.last.slice(5, 7));
 
 const time = (run: () => Promise<unknown>) => sequentialLatency(run, quick);
 
-const rolloverQuery = byName.get_budget_summary.input.parse({ year, month, rollover: "full" });
-const trendsQuery = byName.get_trends.input.parse({ year, month, months: 24 });
-const rollover = await time(() =>
-  provider.withUser(user, (data) => byName.get_budget_summary.run(rolloverQuery, { data, subject: userId }))
-);
-const trends = await time(() =>
-  provider.withUser(user, (data) => byName.get_trends.run(trendsQuery, { data, subject: userId }))
-);
-const engineName = url ? "postgres" : "pglite";
+const rollover = await time(reader.request(byName.get_budget_summary, { year, month, rollover: "full" }));
+const trends = await time(reader.request(byName.get_trends, { year, month, months: 24 }));
 const method = (what: string) =>
   `${what} for the measured user (${Number(facts!.n)} transactions, ${Number(facts!.months)} months of budgets), ` +
   `${engineName}, direct driver with RLS (one read-only transaction per request as authenticated), sequential`;
@@ -96,5 +67,4 @@ emit({
     },
   },
 });
-await engine.close?.();
-if (url) await client.close();
+await reader.close();
