@@ -1,8 +1,7 @@
 /**
  * Reads a JSON request body with limits enforced while streaming: the media type is checked first (415), a
- * declared `Content-Length` above the limit is refused before any byte is read (413), a body of declared length
- * within the limit is read whole by the runtime (HTTP framing holds it to that length), and a chunked body's bytes
- * are counted as they arrive so it is cut off as soon as it passes the limit. Nothing is reserved up front and
+ * declared `Content-Length` above the limit is refused before any byte is read (413), and the bytes actually
+ * received are counted so any body is cut off as soon as it passes the limit. Nothing is reserved up front and
  * nothing beyond the limit is ever buffered. A body that takes longer than the read timeout is 408; the number of
  * bodies read at once is bounded. Invalid UTF-8 and malformed JSON are 400.
  */
@@ -68,49 +67,17 @@ export function bodyReadSlots(maxConcurrent: number): Gate {
 export async function readBodyBytes(request: Request, limits: number | BodyReadLimits): Promise<Uint8Array> {
   const { maxBytes, timeoutMs, slots } = typeof limits === "number" ? { maxBytes: limits } as BodyReadLimits : limits;
   const declared = request.headers.get("content-length");
-  let length = NaN;
   if (declared !== null) {
-    length = Number(declared);
+    const length = Number(declared);
     if (Number.isSafeInteger(length) && length > maxBytes) throw tooLarge(maxBytes);
   }
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
   const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
   try {
-    if (Number.isSafeInteger(length)) return await readDeclared(request, maxBytes, timeoutMs);
     return await readStream(stream, maxBytes, timeoutMs);
   } finally {
     release?.();
-  }
-}
-
-/**
- * A body of declared length within the limit, read whole by the runtime (one native read instead of a loop of
- * promised chunks). HTTP framing holds the body to its declared length, so memory stays within the limit; the check
- * after the read covers a Request built in-process with a length header that does not match its body. Past
- * `timeoutMs` the answer is 408 and the pending read is dropped (the runtime closes the connection after a 408).
- */
-async function readDeclared(
-  request: Request,
-  limit: number,
-  timeoutMs: number | undefined,
-): Promise<Uint8Array> {
-  const read = request.arrayBuffer();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const buffer = timeoutMs === undefined ? await read : await Promise.race([
-      read,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(bodyTimedOut(timeoutMs)), timeoutMs);
-      }),
-    ]);
-    if (buffer.byteLength > limit) throw tooLarge(limit);
-    return new Uint8Array(buffer);
-  } catch (error) {
-    read.catch(() => {});
-    throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
