@@ -1,6 +1,6 @@
 /**
  * A fresh, empty database for one test file: with TEST_DATABASE_URL set, a uniquely named database created on
- * that server (dropped again by `close()`); otherwise a new in-memory PGlite.
+ * that server (dropped again by `close()`), or a copy of a template database there; otherwise a new in-memory PGlite.
  */
 import process from "node:process";
 import { createPgliteClient, createPostgresClient, type SqlClient } from "./sql-client.ts";
@@ -15,7 +15,12 @@ export interface TestDatabase {
 
 export async function createTestDatabase(
   serverUrl = process.env.TEST_DATABASE_URL,
-  options: { /** A PGlite gets the pgTAP extension loaded. */ pgtap?: boolean } = {},
+  options: {
+    /** A PGlite gets the pgTAP extension loaded. */
+    pgtap?: boolean;
+    /** On a server: the new database is a copy of this one (`create database ... template`), not empty. */
+    template?: string;
+  } = {},
 ): Promise<TestDatabase> {
   if (!serverUrl) {
     const client = await createPgliteClient({ pgtap: options.pgtap });
@@ -23,7 +28,7 @@ export async function createTestDatabase(
   }
   const name = `pfa_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = createPostgresClient(serverUrl, { max: 1 });
-  await admin.exec(`create database ${name}`);
+  await admin.exec(`create database ${name}${options.template ? ` template ${options.template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const client = createPostgresClient(url.toString(), { max: 4 });

@@ -1,12 +1,15 @@
 /**
  * Shared setup of the database suites: a fresh database (TEST_DATABASE_URL server or in-memory PGlite), migrated
- * and seeded once per test file, and `actingAs` to run statements as an API role exactly like PostgREST does
- * (`set local role`, claims in `request.jwt.claims`), always rolled back.
+ * and seeded once per test file (on the server: a copy of the run's migrated and seeded template, global-setup.ts),
+ * and `actingAs` to run statements as an API role exactly like PostgREST does (`set local role`, claims in
+ * `request.jwt.claims`), always rolled back.
  */
 import { migrate } from "../../scripts/db/migrate.ts";
 import { seed } from "../../scripts/db/seed.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
 import { createTestDatabase, type TestDatabase } from "../../scripts/db/test-database.ts";
+import { inject } from "vitest";
+import type {} from "./global-setup.ts"; // the type of inject("databaseTemplates")
 
 /**
  * A fresh database, migrated and (by default) seeded. `pglite: true` forces an embedded PGlite even when
@@ -15,6 +18,13 @@ import { createTestDatabase, type TestDatabase } from "../../scripts/db/test-dat
 export async function migratedDatabase(
   options: { seed?: boolean; pglite?: boolean; pgtap?: boolean } = {},
 ): Promise<TestDatabase> {
+  // On TEST_DATABASE_URL's server: a copy of the run's template, migrated and seeded once (global-setup.ts).
+  const templates = options.pglite ? undefined : inject("databaseTemplates");
+  if (templates) {
+    return await createTestDatabase(undefined, {
+      template: options.seed ?? true ? templates.seeded : templates.migrated,
+    });
+  }
   const db = await createTestDatabase(options.pglite ? "" : undefined, { pgtap: options.pgtap });
   try {
     await migrate(db.client);

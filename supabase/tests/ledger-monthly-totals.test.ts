@@ -9,11 +9,11 @@
  * PGlite, or a fresh database on TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "../../scripts/db/migrate.ts";
 import { seed } from "../../scripts/db/seed.ts";
 import { seedScale } from "../../scripts/db/seed-scale.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
-import { createTestDatabase, type TestDatabase } from "../../scripts/db/test-database.ts";
+import type { TestDatabase } from "../../scripts/db/test-database.ts";
+import { migratedDatabase } from "./helpers.ts";
 
 /** me_ledger_totals as first defined (20261121200700), over the raw rows of user $3. */
 const REFERENCE = `
@@ -118,10 +118,8 @@ async function expectExact(): Promise<void> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await migratedDatabase(); // migrated and seeded with the demo users
   client = db.client;
-  await migrate(client);
-  await seed(client);
   await seedScale(client, { users: 3, transactionsPerUser: 1_500, seed: "rollup-test" });
   users = (await client.query<{ user_id: string }>(
     "select distinct user_id from public.statement_transactions order by 1",
