@@ -12,7 +12,7 @@
 --    out in the column instead of called: the function pins its search_path (the linter's rule), which keeps
 --    PostgreSQL from inlining it, so every written row paid a full SQL-function call. The function stays (the parity
 --    test, supabase/tests/recurring-key-parity.test.ts, holds it and the TypeScript twin together; the column must
---    stay equal to it, which supabase/tests/recurring-daily-totals.test.ts checks on the stored rows). The column is
+--    stay equal to it, which packages/importer/test/fixtures.test.ts checks on imported rows). The column is
 --    rebuilt; the rollup recurring_daily_totals is unchanged (same keys).
 alter table public.statement_transactions drop constraint statement_transactions_user_id_fkey;
 alter table public.statement_transactions drop constraint statement_transactions_currency_iso4217;
