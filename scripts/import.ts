@@ -39,7 +39,7 @@ if (!url) usage("DATABASE_URL is not set (the trusted connection the import writ
 
 // temp_buffers: the staging table of a large import stays in memory instead of spilling to disk (it can only be set
 // before the session's first temporary table, hence at connection).
-const db = createPostgresClient(url, { max: 1, connection: { temp_buffers: "128MB" } });
+const db = createPostgresClient(url, { max: 1, connection: { temp_buffers: "256MB" } });
 let failed = false;
 try {
   const role = (await db.query<{ role: string }>("select current_user::text as role"))[0]!.role;

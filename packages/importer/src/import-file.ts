@@ -2,11 +2,13 @@
  * `importFile`: one statement file into the database, each statement of it in one transaction (CAMT.053 and OFX
  * files may hold several: several imports). Reports, per import, the `--json` object of `npm run import`.
  */
+import process from "node:process";
 import { currencyScale, formatMinor, parseMinor } from "@pfa/core";
 import type { CsvMapping } from "./csv/mapping.ts";
 import { parseCsv } from "./csv/parse-csv.ts";
 import { parseCamt053 } from "./camt053/parse-camt053.ts";
-import { csvRow } from "./db/csv-row.ts";
+import { stageRow } from "./db/csv-row.ts";
+import { RepeatSet } from "./db/repeat-set.ts";
 import type { ImportSql } from "./db/import-sql.ts";
 import { uuidV7Sequence } from "./db/uuid-v7.ts";
 import { createStage, finishStatement, STAGE_COLUMNS, writeFailed } from "./db/write-statement.ts";
@@ -101,6 +103,20 @@ function exact(decimal: string | null, currency: string, scale: number, what: st
   return minor;
 }
 
+/**
+ * With IMPORT_TIMING set, the wall time of each phase of an import on stderr (`import-timing: <file>: <phase>: <ms>`),
+ * for measuring large imports (BENCHMARKS.md, import_rows_per_s).
+ */
+function phaseClock(file: string): ((phase: string) => void) | null {
+  if (!process.env.IMPORT_TIMING) return null;
+  let last = performance.now();
+  return (phase) => {
+    const now = performance.now();
+    console.error(`import-timing: ${file}: ${phase}: ${Math.round(now - last)} ms`);
+    last = now;
+  };
+}
+
 /** Imports one statement in its own transaction (rolled back on a dry run). */
 async function importStatement(
   db: ImportSql,
@@ -110,6 +126,7 @@ async function importStatement(
   bytes: { n: number },
 ): Promise<ImportReport> {
   const known = { currency: null as string | null };
+  const clock = phaseClock(file.name);
   const run = async (tx: ImportSql): Promise<ImportReport> => {
     let currency = options.currency ?? null;
     const stated = source.facts.currency;
@@ -127,10 +144,12 @@ async function importStatement(
     let staged = 0;
     let min: string | null = null;
     let max: string | null = null;
-    // Room for the window and the sorts of a large import in memory (PostgreSQL; PGlite keeps its defaults).
+    // Room in memory for numbering the repeated lines (write-statement.ts), should a file hold many (PostgreSQL;
+    // PGlite keeps its defaults).
     if (tx.engine === "postgres") await tx.exec("set local work_mem = '64MB'");
     const stage = await createStage(tx);
     const nextId = uuidV7Sequence();
+    const repeats = new RepeatSet();
     async function* chunks(): AsyncGenerator<string> {
       let text = "";
       let rows = 0;
@@ -157,18 +176,12 @@ async function importStatement(
         staged++;
         if (min === null || line.date < min) min = line.date;
         if (max === null || line.date > max) max = line.date;
-        text += csvRow([
-          nextId(),
-          line.line,
-          line.date,
-          line.amountMinor,
-          line.description,
-          line.counterparty,
-          line.category,
-          line.kind,
-          line.bankId,
-          line.dedupText,
-        ]);
+        let hash: number | null = null;
+        if (line.bankId === null) {
+          hash = RepeatSet.hash(line.date, line.amountMinor, line.dedupText);
+          repeats.add(hash);
+        }
+        text += stageRow(nextId(), line, hash);
         if (++rows >= CHUNK_ROWS) {
           options.onProgress?.(line.line, bytes.n, file.size);
           yield text;
@@ -179,6 +192,7 @@ async function importStatement(
       if (rows > 0) yield text;
     }
     await tx.copyInto(`${stage} (${STAGE_COLUMNS})`, chunks());
+    clock?.("parse, check and COPY to the stage");
     if (currency === null) {
       if (staged === 0 && errorCount === 0) throw new UnreadableFileError("the statement has no lines and no currency");
       throw new UnreadableFileError("the file names no currency: pass --currency");
@@ -191,19 +205,26 @@ async function importStatement(
     }
     const openingMinor = exact(facts.opening, currency, scale!, "opening balance");
     const closingMinor = exact(facts.closing, currency, scale!, "closing balance");
-    const written = await finishStatement(tx, stage, {
-      userId: options.userId,
-      accountName: options.accountName,
-      fileName: file.name.slice(0, 200),
-      format: source.format,
-      currency,
-      start,
-      end,
-      openingMinor,
-      closingMinor,
-      errorCount,
-      importedAt: options.importedAt ?? null,
-    }, staged);
+    const written = await finishStatement(
+      tx,
+      stage,
+      {
+        userId: options.userId,
+        accountName: options.accountName,
+        fileName: file.name.slice(0, 200),
+        format: source.format,
+        currency,
+        start,
+        end,
+        openingMinor,
+        closingMinor,
+        errorCount,
+        importedAt: options.importedAt ?? null,
+      },
+      staged,
+      repeats.repeated(),
+      clock,
+    );
     const report: ImportReport = {
       file: file.name,
       statement_import_id: options.dryRun ? null : written.id,
@@ -223,7 +244,9 @@ async function importStatement(
     return report;
   };
   try {
-    return await db.transaction(run);
+    const report = await db.transaction(run);
+    clock?.("commit");
+    return report;
   } catch (error) {
     if (error instanceof DryRunRollback) return error.report;
     const message = error instanceof UnreadableFileError

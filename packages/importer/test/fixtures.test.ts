@@ -121,4 +121,69 @@ describe("deduplication", () => {
       0,
     ]);
   });
+
+  it("numbers repeated lines by their order in the file, wherever they stand, and finds them again", async () => {
+    const userId = await createUser(db.client);
+    // Newest first, with two groups of equal lines spread among unique ones.
+    const lines = [
+      "2026-05-03,-3.00,Coffee",
+      "2026-05-02,-9.99,Cinema",
+      "2026-05-03,-3.00,Coffee",
+      "2026-05-01,-3.00,Coffee",
+      "2026-05-02,-9.99,Cinema",
+      "2026-05-01,-1.00,Bus",
+      "2026-05-03,-3.00,COFFEE",
+    ];
+    const file = (rows: string[]) => ({
+      name: "repeats.csv",
+      content: `date,amount,description\n${rows.join("\n")}\n`,
+    });
+    const first = await importFile(db.client, file(lines), { userId, accountName: "A", currency: "EUR" });
+    expect([first[0]!.transaction_count, first[0]!.duplicate_count]).toEqual([7, 0]);
+    // The same lines in another order: every line is the same occurrence of the same line, so all are duplicates.
+    const again = await importFile(db.client, file([...lines].reverse()), {
+      userId,
+      accountName: "A",
+      currency: "EUR",
+    });
+    expect([again[0]!.transaction_count, again[0]!.duplicate_count]).toEqual([0, 7]);
+    // One more of each group and one unique line: exactly those three are new.
+    const more = await importFile(
+      db.client,
+      file([...lines, "2026-05-03,-3.00,coffee", "2026-05-02,-9.99,Cinema", "2026-05-04,-2.00,Bus"]),
+      { userId, accountName: "A", currency: "EUR" },
+    );
+    expect([more[0]!.transaction_count, more[0]!.duplicate_count]).toEqual([3, 7]);
+    const [keys] = await db.client.query<{ n: number; distinct_keys: number }>(
+      `select count(*)::int as n, count(distinct dedup_key)::int as distinct_keys
+       from public.statement_transactions where user_id = $1`,
+      [userId],
+    );
+    expect(keys).toEqual({ n: 10, distinct_keys: 10 });
+  });
+});
+
+describe("stored columns", () => {
+  it("stores the recurring key that private.recurring_key gives for the same text", async () => {
+    const userId = await createUser(db.client);
+    const texts = ["NETFLIX.COM 4412", "İstanbul Kebap", "Straße 12", "ﬁnance Ltd", "ΟΔΟΣ Σ", "  42  ", "Café—Crème"];
+    const content = "date,amount,description,counterparty\n" +
+      texts.map((t, i) => `2026-05-0${i + 1},-1.00,"Desc ${t}",${i % 2 === 0 ? `"${t}"` : ""}`).join("\n") + "\n";
+    const [report] = await importFile(db.client, { name: "keys.csv", content }, {
+      userId,
+      accountName: "A",
+      currency: "EUR",
+    });
+    expect(report!.transaction_count).toBe(texts.length);
+    const rows = await db.client.query<{ stored: string; computed: string }>(
+      `select recurring_key as stored,
+              private.recurring_key(case when counterparty <> '' then counterparty else coalesce(description, '') end)
+                as computed
+       from public.statement_transactions where user_id = $1`,
+      [userId],
+    );
+    expect(rows.length).toBe(texts.length);
+    for (const r of rows) expect(r.stored).toBe(r.computed);
+    expect(rows.map((r) => r.stored)).toContain("netflix com");
+  });
 });

@@ -1,12 +1,19 @@
-/** One line of COPY CSV: null is an unquoted empty field (SQL NULL), text is always quoted. */
-export function csvRow(values: readonly (string | number | null)[]): string {
-  let out = "";
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (i > 0) out += ",";
-    if (v === null || v === undefined) continue;
-    if (typeof v === "number") out += String(v);
-    else out += v.includes('"') ? `"${v.replaceAll('"', '""')}"` : `"${v}"`;
-  }
-  return out + "\n";
+/** One line of COPY CSV for the staging table: null is an unquoted empty field (SQL NULL), text is always quoted. */
+import type { StagedLine } from "../validate-entry.ts";
+
+function text(value: string | null): string {
+  if (value === null) return "";
+  return value.indexOf('"') === -1 ? '"' + value + '"' : '"' + value.replaceAll('"', '""') + '"';
+}
+
+/**
+ * The row of `STAGE_COLUMNS` (write-statement.ts) for one line. Built by concatenation: this runs once per line of
+ * the file, so it is kept to the strings it must produce. The id, line, date, amount and kind never hold a comma,
+ * quote or line break (a uuid, integers, YYYY-MM-DD, income/expense/transfer), so they go unquoted. `hash`: the
+ * line's RepeatSet hash, null for a line with a bank id (deduplicated by that id alone).
+ */
+export function stageRow(id: string, line: StagedLine, hash: number | null): string {
+  return id + "," + line.line + "," + line.date + "," + line.amountMinor + "," + text(line.description) + "," +
+    text(line.counterparty) + "," + text(line.category) + "," + (line.kind ?? "") + "," + text(line.bankId) + "," +
+    text(line.dedupText) + "," + (hash ?? "") + "\n";
 }

@@ -8,7 +8,9 @@
  *    index within the file) are skipped, and counted as duplicates. The key is 24 hex digits of an md5 over the
  *    account and those fields, behind 8 hex digits of the date (`ffffffff` for bank ids), and the line ids are
  *    time-ordered (uuid-v7.ts): a large, date-ordered file then appends to the indexes in order instead of
- *    touching a random page per line;
+ *    touching a random page per line. The occurrence index is 1 for every line whose identity hash (repeat-set.ts,
+ *    computed while the file streams) never repeated, and numbered with row_number() only among the lines whose
+ *    hash repeated: a large file is never sorted as a whole;
  * 4. the import row gets its final counts and status.
  *
  * Nothing is visible to anyone until the caller commits; a crash or kill before that leaves no row at all.
@@ -32,7 +34,7 @@ export interface StatementRow {
 }
 
 export const STAGE_COLUMNS =
-  "id, line, date, amount_minor, description, counterparty, category, kind, bank_id, dedup_text";
+  "id, line, date, amount_minor, description, counterparty, category, kind, bank_id, dedup_text, repeat_hash";
 
 /**
  * The session's empty staging table (dropped at commit; several imports in one transaction, as the demo seed runs
@@ -41,7 +43,8 @@ export const STAGE_COLUMNS =
 export async function createStage(tx: ImportSql): Promise<string> {
   await tx.exec(
     `create temporary table if not exists import_stage (id uuid, line integer, date date, amount_minor bigint,
-       description text, counterparty text, category text, kind text, bank_id text, dedup_text text) on commit drop;
+       description text, counterparty text, category text, kind text, bank_id text, dedup_text text,
+       repeat_hash integer) on commit drop;
      truncate pg_temp.import_stage`,
   );
   return "pg_temp.import_stage";
@@ -59,6 +62,9 @@ export async function finishStatement(
   stage: string,
   row: StatementRow,
   staged: number,
+  repeatedHashes: readonly number[],
+  /** Called after each step with its name (IMPORT_TIMING, import-file.ts). */
+  clock?: ((phase: string) => void) | null,
 ): Promise<Written> {
   const status = staged === 0 && row.errorCount > 0 ? "failed" : row.errorCount > 0 ? "partial" : "completed";
   const [created] = await tx.query<{ id: string }>(
@@ -81,30 +87,43 @@ export async function finishStatement(
     ],
   );
   const id = created!.id;
+  // The occurrence index of a line without a bank id: 1 for every line whose RepeatSet hash never repeated in the
+  // file (no other line has its date, amount and text); numbered by line (row_number) within the lines of a
+  // repeated hash only, so a large file is never sorted as a whole.
   const [moved] = await tx.query<{ n: number }>(
-    `with moved as (
+    `with repeats as materialized (select pg_catalog.unnest($5::integer[]) as h),
+     lines as (
+       select s.id, s.date, s.amount_minor, s.description, s.counterparty, s.category, s.kind, s.bank_id, s.dedup_text,
+              1::bigint as n
+       from ${stage} s
+       where s.repeat_hash is null or s.repeat_hash not in (select r.h from repeats r)
+       union all
+       select s.id, s.date, s.amount_minor, s.description, s.counterparty, s.category, s.kind, s.bank_id, s.dedup_text,
+              row_number() over (partition by s.date, s.amount_minor, s.dedup_text order by s.line)
+       from ${stage} s
+       where s.repeat_hash in (select r.h from repeats r)),
+     moved as (
        insert into public.statement_transactions (id, user_id, statement_import_id, date, amount_minor, currency,
          description, counterparty, category, kind, dedup_key)
-       select s.id, $1, $2, s.date, s.amount_minor, $3, s.description, s.counterparty, s.category, s.kind,
-              (case when s.bank_id is not null then 'ffffffff' else lpad(to_hex(s.date - date '1900-01-01'), 8, '0') end
+       select l.id, $1, $2, l.date, l.amount_minor, $3, l.description, l.counterparty, l.category, l.kind,
+              (case when l.bank_id is not null then 'ffffffff' else lpad(to_hex(l.date - date '1900-01-01'), 8, '0') end
                || substr(md5(concat_ws(chr(31), $4::text, $3::text,
-                case when s.bank_id is not null then 'id' || chr(31) || s.bank_id
-                     else concat_ws(chr(31), 'line', s.date, s.amount_minor, s.dedup_text,
-                       row_number() over (partition by s.bank_id is null, s.date, s.amount_minor, s.dedup_text
-                                          order by s.line)) end)), 9))::uuid
-       from ${stage} s
-       order by s.line
+                case when l.bank_id is not null then 'id' || chr(31) || l.bank_id
+                     else concat_ws(chr(31), 'line', l.date, l.amount_minor, l.dedup_text, l.n) end)), 9))::uuid
+       from lines l
        on conflict (user_id, dedup_key) do nothing
        returning 1)
      select count(*)::int as n from moved`,
-    [row.userId, id, row.currency, row.accountName],
+    [row.userId, id, row.currency, row.accountName, `{${repeatedHashes.join(",")}}`],
   );
+  clock?.("import row, then INSERT ... SELECT into statement_transactions (indexes, constraints, triggers)");
   const inserted = Number(moved!.n);
   const duplicates = staged - inserted;
   await tx.query(
     `update public.statement_imports set status = $2, transaction_count = $3, duplicate_count = $4 where id = $1`,
     [id, status, inserted, duplicates],
   );
+  clock?.("final counts");
   return { id, inserted, duplicates, status };
 }
 
