@@ -21,6 +21,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+process.chdir(fileURLToPath(new URL("..", import.meta.url))); // the paths below are relative to the repository root
 
 const deno = ["npx", "--no-install", "deno"];
 const DENO_ROOTS = ["packages/core/deno", "packages/client/test", "supabase/functions", "scripts", "tests"];
