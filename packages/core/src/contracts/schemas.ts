@@ -9,62 +9,39 @@ import { transactionSchema } from "./transaction.ts";
 import { trendsSchemas } from "./trends.ts";
 import { forecastSchemas, recurringSchemas } from "./recurring.ts";
 
-/** A value built on first use, then kept. */
-function once<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= build());
+/**
+ * `base` with one getter per family: each family is built by its function on first use, then kept.
+ */
+function builtOnFirstUse<B extends object, F extends Record<string, () => unknown>>(
+  base: B,
+  families: F,
+): B & { readonly [K in keyof F]: ReturnType<F[K]> } {
+  for (const [name, build] of Object.entries(families)) {
+    let value: unknown;
+    Object.defineProperty(base, name, { enumerable: true, get: () => (value ??= build()) });
+  }
+  return base as B & { readonly [K in keyof F]: ReturnType<F[K]> };
 }
 
 /**
- * Every request and response schema, built with the given limits. Each family is built on first use (the getters
- * below), so start-up builds none and a cold function's first request builds only what it validates against: the
- * operations (operations/*.ts) read `input` and `output` through getters too, and the OpenAPI document and the MCP
- * tool list build the rest when first asked for.
+ * Every request and response schema, built with the given limits. Each family is built on first use, so start-up
+ * builds none and a cold function's first request builds only what it validates against: the operations
+ * (operations/*.ts) read `input` and `output` through getters too, and the OpenAPI document and the MCP tool list
+ * build the rest when first asked for.
  */
 export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
-  const transaction = once(() => transactionSchema(limits));
-  const cashflow = once(() => cashflowSchemas(limits));
-  const spending = once(() => spendingSchemas(limits));
-  const budget = once(() => budgetSchemas(limits));
-  const goals = once(() => goalSchemas(limits));
-  const statements = once(() => statementSchemas(limits));
-  const trends = once(() => trendsSchemas(limits));
-  const netWorth = once(() => netWorthSchemas(limits));
-  const recurring = once(() => recurringSchemas(limits));
-  const forecast = once(() => forecastSchemas(limits));
-  return {
-    limits,
-    get transaction() {
-      return transaction();
-    },
-    get cashflow() {
-      return cashflow();
-    },
-    get spending() {
-      return spending();
-    },
-    get budget() {
-      return budget();
-    },
-    get goals() {
-      return goals();
-    },
-    get statements() {
-      return statements();
-    },
-    get trends() {
-      return trends();
-    },
-    get netWorth() {
-      return netWorth();
-    },
-    get recurring() {
-      return recurring();
-    },
-    get forecast() {
-      return forecast();
-    },
-  };
+  return builtOnFirstUse({ limits }, {
+    transaction: () => transactionSchema(limits),
+    cashflow: () => cashflowSchemas(limits),
+    spending: () => spendingSchemas(limits),
+    budget: () => budgetSchemas(limits),
+    goals: () => goalSchemas(limits),
+    statements: () => statementSchemas(limits),
+    trends: () => trendsSchemas(limits),
+    netWorth: () => netWorthSchemas(limits),
+    recurring: () => recurringSchemas(limits),
+    forecast: () => forecastSchemas(limits),
+  });
 }
 
 export type Schemas = ReturnType<typeof createSchemas>;
