@@ -4,7 +4,10 @@ create schema if not exists private;
 comment on schema private is 'Internal helpers for constraints and views; never exposed through the Data API.';
 
 revoke all on schema private from public;
-grant usage on schema private to authenticated, service_role;
+-- Only the trusted role looks names up in here. The views that `authenticated` reads call private.percent through
+-- the function's OID, fixed when the view was created, so they need EXECUTE on it (granted below) but no usage on
+-- the schema; an API role cannot name anything in `private` itself.
+grant usage on schema private to service_role;
 
 -- True when `tz` is an IANA time zone name PostgreSQL knows (e.g. Europe/Berlin, UTC, Etc/GMT+3). Used by a
 -- check constraint, so it is declared immutable: the time zone database only changes with a server upgrade.

@@ -1,13 +1,14 @@
 -- The `private` schema (20261121200000_private_helpers.sql) holds helpers for constraints, views and triggers; it is
--- not exposed through the Data API. `authenticated` has usage on it because the dashboard views it reads call
--- private.percent; it may execute only the helpers granted to it, and has no other privilege there (no create, no
--- table, view or sequence privileges, none of the rollup trigger functions). `anon` has no privilege in it at all.
+-- not exposed through the Data API. Neither API role has usage on it, so neither can name anything in it; the
+-- dashboard views `authenticated` reads reach private.percent by OID, so it executes that (and only the helpers
+-- granted to it), and has no other privilege there (no create, no table, view or sequence privileges, none of the
+-- rollup trigger functions). `anon` has no privilege in it at all.
 -- A new private function is executable by PUBLIC unless its migration revokes that: the exact lists below catch it.
 begin;
-select plan(14);
+select plan(15);
 
-select schema_privs_are('private', 'authenticated', array['USAGE'],
-  'authenticated should have usage on schema private and nothing else (no create).');
+select schema_privs_are('private', 'authenticated', array[]::text[],
+  'authenticated should have no privilege on schema private (no usage, no create).');
 select schema_privs_are('private', 'anon', array[]::text[],
   'anon should have no privilege on schema private.');
 
@@ -48,8 +49,10 @@ select ok(
 
 select set_config('request.jwt.claims', '{"sub":"a11ce000-0000-4000-8000-000000000001","role":"authenticated"}', true);
 set local role authenticated;
-select is(private.percent(1, 3), 33.33::numeric,
-  'A signed-in user should be able to call private.percent, which the dashboard views use.');
+select lives_ok($$select percent_used from public.budget_vs_actual$$,
+  'A signed-in user should read budget_vs_actual, whose percent_used calls private.percent.');
+select throws_ok($$select private.percent(1, 3)$$, '42501', null,
+  'A signed-in user should not be able to call private.percent by name (no usage on schema private).');
 select throws_ok($$select private.recurring_key('NETFLIX.COM')$$, '42501', null,
   'A signed-in user should not be able to call private.recurring_key, which only the import path uses.');
 select throws_ok($$select private.statement_daily_totals_truncate()$$, '42501', null,
