@@ -1,11 +1,11 @@
 -- The `private` schema (20261121200000_private_helpers.sql) holds helpers for constraints, views and triggers; it is
 -- not exposed through the Data API. Neither API role has usage on it, so neither can name anything in it; the
--- dashboard views `authenticated` reads reach private.percent by OID, so it executes that (and only the helpers
--- granted to it), and has no other privilege there (no create, no table, view or sequence privileges, none of the
+-- dashboard views `authenticated` reads reach private.percent by OID, so it executes that (and nothing else: the
+-- check-constraint helpers run only on writes, which the API roles never make), and has no other privilege there (no create, no table, view or sequence privileges, none of the
 -- rollup trigger functions). `anon` has no privilege in it at all.
 -- A new private function is executable by PUBLIC unless its migration revokes that: the exact lists below catch it.
 begin;
-select plan(15);
+select plan(18);
 
 select schema_privs_are('private', 'authenticated', array[]::text[],
   'authenticated should have no privilege on schema private (no usage, no create).');
@@ -16,8 +16,8 @@ select set_eq(
   $$select p.oid::regprocedure::text
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'EXECUTE')$$,
-  array['private.currency_minor_units(text)', 'private.is_iana_timezone(text)', 'private.percent(numeric,numeric)'],
-  'authenticated should be able to execute exactly the three helpers granted to it, and no trigger function.');
+  array['private.percent(numeric,numeric)'],
+  'authenticated should be able to execute private.percent alone: no constraint helper, no trigger function.');
 select is_empty(
   $$select p.oid::regprocedure::text
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -55,6 +55,8 @@ select throws_ok($$select private.percent(1, 3)$$, '42501', null,
   'A signed-in user should not be able to call private.percent by name (no usage on schema private).');
 select throws_ok($$select private.recurring_key('NETFLIX.COM')$$, '42501', null,
   'A signed-in user should not be able to call private.recurring_key, which only the import path uses.');
+select throws_ok($$select private.currency_minor_units('EUR')$$, '42501', null,
+  'A signed-in user should not be able to call private.currency_minor_units, which only check constraints use.');
 select throws_ok($$select private.statement_daily_totals_truncate()$$, '42501', null,
   'A signed-in user should not be able to call a rollup trigger function.');
 select throws_ok($$create table private.signed_in_probe (id int)$$, '42501', null,
@@ -69,6 +71,18 @@ select throws_ok($$select private.percent(1, 3)$$, '42501', null,
   'anon should not be able to call private.percent.');
 select throws_ok($$select private.is_iana_timezone('Europe/Berlin')$$, '42501', null,
   'anon should not be able to call private.is_iana_timezone.');
+reset role;
+
+insert into auth.users (id, email) values ('9e1e9e00-0000-4000-8000-000000000001', 'privileges-probe@example.com');
+set local role service_role;
+select lives_ok(
+  $$insert into public.profiles (user_id, default_currency, timezone)
+    values ('9e1e9e00-0000-4000-8000-000000000001', 'EUR', 'Europe/Berlin')$$,
+  'The service role should still write a profile, whose checks call both constraint helpers.');
+select throws_ok(
+  $$update public.profiles set timezone = 'Mars/Olympus' where user_id = '9e1e9e00-0000-4000-8000-000000000001'$$,
+  '23514', null,
+  'The time zone check should still refuse a name that is not an IANA zone when the service role writes.');
 reset role;
 
 select * from finish();
