@@ -11,12 +11,7 @@ import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { silentRequestLogger } from "../supabase/functions/v1/http/request-log.ts";
 import { Client, StdioClientTransport } from "../supabase/functions/v1/mcp/sdk.ts";
-import {
-  CALCULATION_CALLS,
-  RECURRING_CALLS,
-  restRequest,
-  type ToolCall,
-} from "../supabase/functions/v1/mcp/test-calls.ts";
+import { CALCULATION_CALLS, RECURRING_CALLS, restRequest, type ToolCall } from "../tests/helpers/mcp-test-calls.ts";
 import { createDemoToken, localSupabaseUrl } from "./local/demo-token.ts";
 import { type LocalDatabase, openLocalDatabase } from "./local/local-database.ts";
 import { ensureSigningKeys, publicJwks } from "./local/signing-keys.ts";

@@ -1,6 +1,6 @@
 /**
  * `app.request` tests of the HTTP layer with small stand-in operations, so each behaviour is checked in
- * isolation (the real registry, tokens and database are covered end to end in e2e/). Expected values are
+ * isolation (the real registry, tokens and database are covered end to end in tests/e2e/). Expected values are
  * worked by hand.
  */
 import assert from "node:assert/strict";

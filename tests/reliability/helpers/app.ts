@@ -7,7 +7,7 @@
  * recognisable canary listed in `secrets`, so suites can prove that no response ever echoes one.
  */
 import type { JWTPayload } from "jose";
-import { sign, type TestKey, testKey, userClaims } from "../../../supabase/functions/v1/auth/test-keys.ts";
+import { sign, type TestKey, testKey, userClaims } from "../../helpers/test-keys.ts";
 import { createTokenVerifier } from "../../../supabase/functions/v1/auth/verifier.ts";
 import { type Config, loadConfig } from "../../../supabase/functions/v1/config.ts";
 import { createDirectDataProvider } from "../../../supabase/functions/v1/data/direct/direct-provider.ts";

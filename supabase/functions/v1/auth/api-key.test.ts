@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { apiKeyRefusal, isApiKeyToken } from "./api-key.ts";
-import { sign, testKey, userClaims } from "./test-keys.ts";
+import { sign, testKey, userClaims } from "../../../../tests/helpers/test-keys.ts";
 
 const legacySecret = { privateKey: new TextEncoder().encode("a-legacy-project-jwt-secret-32-bytes!"), alg: "HS256" };
 

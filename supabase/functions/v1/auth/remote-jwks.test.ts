@@ -8,7 +8,7 @@ import type { JWK } from "jose";
 import type { AuthConfig } from "../config.ts";
 import { AuthError, KeySetUnavailableError } from "./errors.ts";
 import { createTokenVerifier } from "./verifier.ts";
-import { ISSUER, sign, testKey, USER_ID } from "./test-keys.ts";
+import { ISSUER, sign, testKey, USER_ID } from "../../../../tests/helpers/test-keys.ts";
 
 const keyA = await testKey("ES256", "key-a");
 const keyB = await testKey("ES256", "key-b");

@@ -3,7 +3,7 @@ import { exportSPKI } from "jose";
 import type { AuthConfig } from "../config.ts";
 import { AuthError, type AuthFailureReason } from "./errors.ts";
 import { createTokenVerifier } from "./verifier.ts";
-import { b64url, ISSUER, nowSeconds, sign, testKey, USER_ID, userClaims } from "./test-keys.ts";
+import { b64url, ISSUER, nowSeconds, sign, testKey, USER_ID, userClaims } from "../../../../tests/helpers/test-keys.ts";
 
 const es = await testKey("ES256", "es-key");
 const rs = await testKey("RS256", "rs-key");

@@ -6,15 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { createOperations, type Operation } from "@pfa/core";
-import { type App, createApp } from "../app.ts";
-import { createTokenVerifier } from "../auth/verifier.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { createDirectDataProvider } from "../data/direct/direct-provider.ts";
-import { createMigratedTestDatabase, type TestDatabase } from "../../../../tests/helpers/migrated-database.ts";
-import type { AccountDataProvider } from "../data/provider.ts";
-import { createAccountDataProvider } from "../deps.ts";
-import { silentRequestLogger } from "../http/request-log.ts";
-import { registerMcpRoutes } from "../mcp/routes.ts";
+import { type App, createApp } from "../../supabase/functions/v1/app.ts";
+import { createTokenVerifier } from "../../supabase/functions/v1/auth/verifier.ts";
+import { type Config, loadConfig } from "../../supabase/functions/v1/config.ts";
+import { createDirectDataProvider } from "../../supabase/functions/v1/data/direct/direct-provider.ts";
+import { createMigratedTestDatabase, type TestDatabase } from "../helpers/migrated-database.ts";
+import type { AccountDataProvider } from "../../supabase/functions/v1/data/provider.ts";
+import { createAccountDataProvider } from "../../supabase/functions/v1/deps.ts";
+import { silentRequestLogger } from "../../supabase/functions/v1/http/request-log.ts";
+import { registerMcpRoutes } from "../../supabase/functions/v1/mcp/routes.ts";
 import { FIXTURE_SQL, USER_A } from "./fixtures.ts";
 import { claimsFor, es256Key, ISSUER_BASE, type KeyPair, sign } from "./tokens.ts";
 

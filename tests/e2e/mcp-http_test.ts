@@ -5,11 +5,11 @@
  * same input, byte for byte.
  */
 import assert from "node:assert/strict";
-import { assertProblem, type Harness, startHarness } from "../e2e/harness.ts";
-import { IMPORT_A1, USER_B } from "../e2e/fixtures.ts";
-import { ISSUER, ISSUER_BASE } from "../e2e/tokens.ts";
-import { Client, StreamableHTTPClientTransport } from "./sdk.ts";
-import { CALCULATION_CALLS, RECURRING_CALLS, restRequest, type ToolCall } from "./test-calls.ts";
+import { assertProblem, type Harness, startHarness } from "./harness.ts";
+import { IMPORT_A1, USER_B } from "./fixtures.ts";
+import { ISSUER, ISSUER_BASE } from "./tokens.ts";
+import { Client, StreamableHTTPClientTransport } from "../../supabase/functions/v1/mcp/sdk.ts";
+import { CALCULATION_CALLS, RECURRING_CALLS, restRequest, type ToolCall } from "../helpers/mcp-test-calls.ts";
 
 let h: Harness;
 let tokenA: string;

@@ -1,12 +1,12 @@
 /**
  * Tokens for the end-to-end tests: the local issuer (`npm start`'s SUPABASE_URL) over the shared test helpers
- * (auth/test-keys.ts). The server trusts the public half of an ES256 key the harness generates; a key made with
+ * (tests/helpers/test-keys.ts). The server trusts the public half of an ES256 key the harness generates; a key made with
  * the same kid is a foreign key it must refuse.
  */
 import type { JWTPayload } from "jose";
-import { type TestKey, testKey, userClaims } from "../auth/test-keys.ts";
+import { type TestKey, testKey, userClaims } from "../helpers/test-keys.ts";
 
-export { sign, unsignedToken } from "../auth/test-keys.ts";
+export { sign, unsignedToken } from "../helpers/test-keys.ts";
 export type KeyPair = TestKey;
 
 export const ISSUER_BASE = "http://127.0.0.1:54321";

@@ -1,7 +1,8 @@
 /**
  * Test helpers, the one place tests make keys and tokens: generated key pairs, Supabase-shaped access-token
- * claims, signing, and unsigned (`alg: none`) tokens. Used only by tests: the unit tests here, the end-to-end
- * harness (e2e/tokens.ts) and the reliability suites (tests/reliability/helpers/app.ts), each with its own issuer.
+ * claims, signing, and unsigned (`alg: none`) tokens. Used only by tests: the function's auth unit tests, the
+ * end-to-end harness (tests/e2e/tokens.ts) and the reliability suites (tests/reliability/helpers/app.ts), each with
+ * its own issuer.
  */
 import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from "jose";
 
