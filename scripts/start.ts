@@ -29,7 +29,7 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 const supabaseUrl = localSupabaseUrl();
 const context = { host, port, databaseUrl: Deno.env.get("DATABASE_URL") };
 try {
-  bundleDocs({ quiet: true }); // Scalar's bundle into the function folder, as deployed (a copy: milliseconds).
+  bundleDocs({ quiet: true }); // Scalar's bundle into the function folder, as deployed (written only when missing or stale).
 } catch (error) {
   console.warn(`warning: /v1/docs will not render: ${(error as Error).message}`);
 }

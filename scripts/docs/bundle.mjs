@@ -3,7 +3,8 @@
 // node_modules into the function folder, where `/v1/docs/scalar.js` serves it. A deployed function cannot read
 // node_modules, so the file must sit beside the function; supabase/config.toml lists it in `static_files` so that
 // `supabase functions deploy` uploads it. The copy is generated (gitignored): `npm install` runs this script
-// (postinstall), and `npm start` runs it when the file is missing or from another version.
+// (postinstall), and so does every `npm start`; the file is written only when it is missing or differs from what the
+// installed package gives, so a start never rewrites a file another process may be serving.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,9 +26,15 @@ export function bundleDocs({ quiet = false } = {}) {
   mkdirSync(dirname(TARGET), { recursive: true });
   // The package ships no license file in dist/: the notice goes at the top of the copy that the function serves.
   const banner = `/*! @scalar/api-reference ${version} | MIT License | https://github.com/scalar/scalar */\n`;
-  writeFileSync(TARGET, banner + readFileSync(file, "utf8"));
-  if (!quiet) console.log(`docs:bundle: @scalar/api-reference ${version} -> ${relative(root, TARGET)}`);
-  return { target: TARGET, version };
+  const content = banner + readFileSync(file, "utf8");
+  const written = !existsSync(TARGET) || readFileSync(TARGET, "utf8") !== content;
+  if (written) writeFileSync(TARGET, content);
+  if (!quiet) {
+    console.log(
+      `docs:bundle: @scalar/api-reference ${version} -> ${relative(root, TARGET)}${written ? "" : " (unchanged)"}`,
+    );
+  }
+  return { target: TARGET, version, written };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) bundleDocs();

@@ -14,3 +14,19 @@ Deno.test("docs:bundle copies the installed Scalar standalone bundle into the fu
   assert.equal(banner, `/*! @scalar/api-reference ${version} | MIT License | https://github.com/scalar/scalar */`);
   assert.equal(rest.join("\n"), Deno.readTextFileSync(new URL("dist/browser/standalone.js", packageDir)));
 });
+
+Deno.test("docs:bundle leaves an up-to-date copy alone, and rewrites a stale one", () => {
+  bundleDocs({ quiet: true });
+  const before = Deno.statSync(TARGET).mtime!.getTime();
+  const again = bundleDocs({ quiet: true });
+  assert.equal(again.written, false, "an identical copy is not written again");
+  assert.equal(Deno.statSync(TARGET).mtime!.getTime(), before, "the file's modification time is unchanged");
+  const good = Deno.readTextFileSync(TARGET);
+  Deno.writeTextFileSync(TARGET, good.slice(0, 1000));
+  try {
+    assert.equal(bundleDocs({ quiet: true }).written, true, "a truncated copy is replaced");
+    assert.equal(Deno.readTextFileSync(TARGET), good);
+  } finally {
+    if (Deno.readTextFileSync(TARGET) !== good) Deno.writeTextFileSync(TARGET, good);
+  }
+});
