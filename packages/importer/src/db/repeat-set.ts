@@ -11,7 +11,6 @@ export class RepeatSet {
   /** 0 = empty slot, 1 = seen once, 2 = repeated. */
   #state = new Uint8Array(1 << 12);
   #size = 0;
-  #repeated = 0;
 
   /** The hash of a line's identity (FNV-1a over the UTF-16 code units of `date`, `amount` and `text`). */
   static hash(date: string, amount: number, text: string): number {
@@ -32,10 +31,7 @@ export class RepeatSet {
     let i = Math.imul(hash, 0x9e3779b1) >>> 0 & mask;
     while (this.#state[i] !== 0) {
       if (this.#hashes[i] === hash) {
-        if (this.#state[i] === 1) {
-          this.#state[i] = 2;
-          this.#repeated++;
-        }
+        this.#state[i] = 2;
         return;
       }
       i = (i + 1) & mask;
@@ -43,11 +39,6 @@ export class RepeatSet {
     this.#hashes[i] = hash;
     this.#state[i] = 1;
     this.#size++;
-  }
-
-  /** How many hashes were seen more than once. */
-  get repeatedCount(): number {
-    return this.#repeated;
   }
 
   /** The hashes seen more than once. */
