@@ -6,6 +6,7 @@
  * bodies read at once is bounded. Invalid UTF-8 and malformed JSON are 400.
  */
 import { createGate, type Gate } from "../data/direct/gate.ts";
+import { createDeadlines } from "./deadlines.ts";
 import { ProblemError } from "./problem.ts";
 
 /** `application/json`, optionally with `charset=utf-8` (any case); any other parameter value is refused. */
@@ -81,6 +82,9 @@ export async function readBodyBytes(request: Request, limits: number | BodyReadL
   }
 }
 
+/** The read timeouts of every body read in this process, on one timer (deadlines.ts). */
+const readDeadlines = createDeadlines();
+
 async function readStream(
   stream: ReadableStream<Uint8Array>,
   limit: number,
@@ -89,10 +93,10 @@ async function readStream(
   const reader = stream.getReader();
   let timedOut = false;
   // Cancelling the reader ends the pending read() (done); the flag tells a timeout from the end of the body.
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+  const cancelDeadline = timeoutMs === undefined ? undefined : readDeadlines.after(timeoutMs, () => {
     timedOut = true;
     reader.cancel().catch(() => {});
-  }, timeoutMs);
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -110,7 +114,7 @@ async function readStream(
   } finally {
     // The reader keeps its lock: nothing reads a request body twice, and releasing it rejects the reader's `closed`
     // promise with a new TypeError (a stack trace captured per request, about 5 % of a small request's CPU).
-    clearTimeout(timer);
+    cancelDeadline?.();
   }
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
