@@ -7,6 +7,7 @@
 import type { StatementBalanceRow } from "../contracts/account-data.ts";
 import { accountStatement } from "../services/account-statement.ts";
 import { type AccountStatement, compareStatements } from "../services/balance-on-date.ts";
+import { compareCodePoints } from "../services/code-point-order.ts";
 
 export interface StoredStatement extends AccountStatement {
   readonly row: StatementBalanceRow;
@@ -20,7 +21,7 @@ export interface StoredAccount {
 }
 
 export interface StoredAccounts {
-  /** By account name, then currency. */
+  /** By account name (Unicode code points, API.md §9.6), then currency. */
   readonly accounts: readonly StoredAccount[];
   readonly excludedCount: number;
 }
@@ -64,6 +65,6 @@ export function storedAccounts(rows: readonly StatementBalanceRow[], dates: read
   });
   const accounts = [...byAccount.values()]
     .map((a) => ({ ...a, statements: a.statements.sort(compareStatements) }))
-    .sort((a, b) => asc(a.account_name, b.account_name) || asc(a.currency, b.currency));
+    .sort((a, b) => compareCodePoints(a.account_name, b.account_name) || asc(a.currency, b.currency));
   return { accounts, excludedCount };
 }

@@ -4,6 +4,7 @@ import type { Schemas } from "../contracts/schemas.ts";
 import { moneyIssueMessage, parseMinor } from "../money/parse-minor.ts";
 import { accountStatement } from "../services/account-statement.ts";
 import type { AccountStatement } from "../services/balance-on-date.ts";
+import { compareCodePoints } from "../services/code-point-order.ts";
 import { netWorth, type NetWorthAccount } from "../services/net-worth.ts";
 import { statementSums } from "../services/statement-sums.ts";
 import { ErrorCollector } from "./error-collector.ts";
@@ -99,7 +100,7 @@ export function calculateNetWorthOperation(schemas: Schemas) {
       errors.throwIfAny();
 
       const accounts: NetWorthAccount[] = [...byName.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .sort(([a], [b]) => compareCodePoints(a, b))
         .map(([name, statements]) => ({ name, statements }));
       return locateOverflow("/statements", () => {
         const result = netWorth(accounts, input.from, input.to);

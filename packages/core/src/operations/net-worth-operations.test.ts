@@ -160,6 +160,29 @@ describe("calculate_net_worth (hand-worked)", () => {
     expect(r.accounts[0]!.statements[1]!.continuity_difference).toBe("-11.00");
   });
 
+  it("accounts are ordered by Unicode code point (API.md §9.6), not by UTF-16 code units", () => {
+    // U+FF21 (fullwidth A) comes before U+1D49C (script A) by code point; as UTF-16 units the script A's surrogate
+    // pair (D835 DC9C) would come first.
+    const statement = (account_name: string) => ({
+      account_name,
+      statement_start: "2024-01-01",
+      statement_end: "2024-01-31",
+      opening_balance: "1.00",
+      transactions: [],
+    });
+    const r = post(calculate, {
+      currency: "EUR",
+      from: "2024-01-01",
+      to: "2024-01-31",
+      statements: [statement("\u{1D49C} Savings"), statement("\uFF21 Checking"), statement("Zeta")],
+    });
+    expect(r.accounts.map((a: { account_name: string }) => a.account_name)).toEqual([
+      "Zeta",
+      "\uFF21 Checking",
+      "\u{1D49C} Savings",
+    ]);
+  });
+
   it("bad input gets 422: from after to, a span over 10 years, too many statements or transactions", () => {
     expect(errorsOf(() => post(calculate, { currency: "EUR", from: "2024-02-01", to: "2024-01-31", statements: [] })))
       .toEqual([["/to", "invalid_range"]]);
@@ -340,6 +363,27 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
       "profile",
       "statementBalances(EUR,2026-01-31,2026-02-28,2026-03-31,2026-04-15)",
     ]);
+  });
+
+  it('GET accounts and GET net worth order names by Unicode code point, as the database\'s collate "C" does', async () => {
+    const d = new InMemoryAccountData({
+      profile: { default_currency: "EUR", timezone: "UTC", today: "2026-02-15" },
+      imports: ["\u{1D49C} Savings", "\uFF21 Checking", "Zeta"].map((account_name) =>
+        imp({
+          account_name,
+          statement_start: "2026-01-01",
+          statement_end: "2026-01-31",
+          opening_balance_minor: 100,
+          closing_balance_minor: 100,
+        })
+      ),
+      transactions: [],
+    });
+    const expected = ["Zeta", "\uFF21 Checking", "\u{1D49C} Savings"];
+    const accounts = await get(listAccounts, {}, { data: d, subject: "u" });
+    expect(accounts.accounts.map((a: { account_name: string }) => a.account_name)).toEqual(expected);
+    const worth = await get(getNetWorth, {}, { data: d, subject: "u" });
+    expect(worth.accounts.map((a: { account_name: string }) => a.account_name)).toEqual(expected);
   });
 
   it("GET net worth rejects from after to, and a span over 10 years, as query errors", async () => {
