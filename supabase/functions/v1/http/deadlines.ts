@@ -34,7 +34,9 @@ function setRef(timer: Timer, ref: boolean): void {
   }
 }
 
-export function createDeadlines(now: () => number = () => performance.now()): Deadlines {
+const now = () => performance.now();
+
+export function createDeadlines(): Deadlines {
   const entries = new Set<Entry>();
   let timer: Timer | undefined;
   let armedAt = Number.POSITIVE_INFINITY;
@@ -57,7 +59,11 @@ export function createDeadlines(now: () => number = () => performance.now()): De
       // Timers may fire up to a millisecond early; anything due within that fires now.
       if (entry.at <= t + 1) {
         entries.delete(entry);
-        entry.fire();
+        try {
+          entry.fire();
+        } catch {
+          // One failing callback must not keep the others (or the next deadlines) from firing.
+        }
       } else if (entry.at < next) next = entry.at;
     }
     if (next !== Number.POSITIVE_INFINITY) arm(next);

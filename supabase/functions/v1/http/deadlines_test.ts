@@ -33,6 +33,19 @@ Deno.test("deadlines: a cancelled deadline never fires, and the next one still d
   assert.deepEqual(fired, ["kept"]);
 });
 
+Deno.test("deadlines: a callback that throws keeps neither the others nor later deadlines from firing", async () => {
+  const deadlines = createDeadlines();
+  const fired: string[] = [];
+  deadlines.after(20, () => {
+    throw new Error("boom");
+  });
+  deadlines.after(20, () => fired.push("same time"));
+  deadlines.after(60, () => fired.push("later"));
+  await sleep(120);
+  assert.deepEqual(fired, ["same time", "later"]);
+  assert.equal(deadlines.pending, 0);
+});
+
 Deno.test("deadlines: 10,000 reads that end in time leave nothing pending and fire nothing", async () => {
   const deadlines = createDeadlines();
   let fired = 0;
