@@ -858,7 +858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1124,7 +1124,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1478,7 +1478,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1725,7 +1725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3165,7 +3165,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3710,7 +3710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4374,7 +4374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4916,7 +4916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is closed. */
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -41,7 +41,10 @@ export interface BodyReadLimits {
   readonly slots?: Gate;
 }
 
-/** The 408 of a body that did not arrive in time (the connection is then closed by the runtime). */
+/**
+ * The 408 of a body that did not arrive in time, with `Connection: close`. node:http (`npm start`) then closes the
+ * connection; Deno.serve (2.9) sends the header but keeps the socket until the client ends it.
+ */
 export function bodyTimedOut(timeoutMs: number): ProblemError {
   return new ProblemError(408, `The request body did not arrive within ${timeoutMs} ms; send it without pauses.`, {
     headers: { Connection: "close" },

@@ -5,8 +5,8 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
     '(`WWW-Authenticate: Bearer error="invalid_token"`).',
   404: "not_found: no such route.",
   405: "method_not_allowed: the route exists with another method; see the `Allow` header.",
-  408: "request_timeout: the body did not arrive within the read timeout (10 s by default); the connection is " +
-    "closed.",
+  408: "request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries " +
+    "`Connection: close`.",
   413: "payload_too_large: the body is larger than the limit (5 MiB by default).",
   415: "unsupported_media_type: the body is not sent as `application/json` (UTF-8).",
   422: "validation_failed: the request breaks the contract; `errors` lists every offending value by JSON " +
