@@ -1072,7 +1072,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`; null when the report total is zero or negative (refunds exceeding spending): a share of such a total means nothing. A category's share is negative when its refunds exceed its spending while the report total is positive. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its spending while the total is positive, or spending while refunds exceed the whole total). A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -1690,7 +1690,7 @@ export interface operations {
                              */
                             average_monthly_contribution: string | null;
                             /**
-                             * @description The date of the contribution that completes the goal if `average_monthly_contribution` (as reported, in minor units) is paid on each date of the same monthly schedule as `months_remaining` (starting with `as_of`): `as_of` + (n − 1) months, n = ceil(remaining_amount / average_monthly_contribution), the day clamped to the month's end. So an average at least `required_monthly_contribution` is always projected on or before `target_date` (`on_track`). Null when the goal is completed (nothing remains), when there is no contribution, when the average is zero or less, or when the date would be after 9999-12-31. Calendar date, YYYY-MM-DD.
+                             * @description The date of the contribution that completes the goal if the average contribution rate (`saved_amount` divided by the same months as `average_monthly_contribution`, exactly, not the rounded average) is paid on each date of the same monthly schedule as `months_remaining` (starting with `as_of`): `as_of` + (n − 1) months, n = ceil(remaining_amount × months / saved_amount), the day clamped to the month's end. So a rate at least `required_monthly_contribution` is always projected on or before `target_date` (`on_track`), and a rate that rounds to an average of 0 still projects. Null when the goal is completed (nothing remains), when there is no contribution, when the rate is zero or less, or when the date would be after 9999-12-31. Calendar date, YYYY-MM-DD.
                              * @example 2026-11-30
                              */
                             projected_completion_date: string | null;
@@ -2300,7 +2300,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`; null when the report total is zero or negative (refunds exceeding spending): a share of such a total means nothing. A category's share is negative when its refunds exceed its spending while the report total is positive. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its spending while the total is positive, or spending while refunds exceed the whole total). A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -2490,7 +2490,7 @@ export interface operations {
                              */
                             average_monthly_contribution: string | null;
                             /**
-                             * @description The date of the contribution that completes the goal if `average_monthly_contribution` (as reported, in minor units) is paid on each date of the same monthly schedule as `months_remaining` (starting with `as_of`): `as_of` + (n − 1) months, n = ceil(remaining_amount / average_monthly_contribution), the day clamped to the month's end. So an average at least `required_monthly_contribution` is always projected on or before `target_date` (`on_track`). Null when the goal is completed (nothing remains), when there is no contribution, when the average is zero or less, or when the date would be after 9999-12-31. Calendar date, YYYY-MM-DD.
+                             * @description The date of the contribution that completes the goal if the average contribution rate (`saved_amount` divided by the same months as `average_monthly_contribution`, exactly, not the rounded average) is paid on each date of the same monthly schedule as `months_remaining` (starting with `as_of`): `as_of` + (n − 1) months, n = ceil(remaining_amount × months / saved_amount), the day clamped to the month's end. So a rate at least `required_monthly_contribution` is always projected on or before `target_date` (`on_track`), and a rate that rounds to an average of 0 still projects. Null when the goal is completed (nothing remains), when there is no contribution, when the rate is zero or less, or when the date would be after 9999-12-31. Calendar date, YYYY-MM-DD.
                              * @example 2026-11-30
                              */
                             projected_completion_date: string | null;

@@ -18,8 +18,8 @@ export const GOAL_RULES = "Goal rules: `saved_amount` is the sum of contribution
   "(saved ≥ target) first, then `no_target_date`, then `overdue` (target date before `as_of`), then `on_track` " +
   "(projected completion on or before the target date) or `behind`. Schedule: contributions are assumed monthly " +
   "on `as_of`'s day of the month, the first on `as_of` (day clamped to the month's end); `months_remaining`, " +
-  "`required_monthly_contribution` and `projected_completion_date` all use it, so an average at least the " +
-  "required contribution is `on_track`. The report depends only on the sum of the " +
+  "`required_monthly_contribution` and `projected_completion_date` all use it, so a contribution rate at least " +
+  "the required contribution is `on_track`. The report depends only on the sum of the " +
   "contributions up to `as_of` and the earliest contribution date, so one aggregated contribution gives the same " +
   "result as the full list.";
 
@@ -108,12 +108,13 @@ export function goalSchemas(limits: Limits) {
       ["500.00"],
     ).nullable(),
     projected_completion_date: dateOutput(
-      "The date of the contribution that completes the goal if `average_monthly_contribution` (as reported, in " +
-        "minor units) is paid on each date of the same monthly schedule as `months_remaining` (starting with " +
-        "`as_of`): `as_of` + (n − 1) months, n = ceil(remaining_amount / average_monthly_contribution), the day " +
-        "clamped to the month's end. So an average at least `required_monthly_contribution` is always projected on " +
-        "or before `target_date` (`on_track`). Null when the goal is completed (nothing remains), when there is no " +
-        "contribution, when the average is zero or less, or when the date would be after 9999-12-31.",
+      "The date of the contribution that completes the goal if the average contribution rate (`saved_amount` " +
+        "divided by the same months as `average_monthly_contribution`, exactly, not the rounded average) is paid " +
+        "on each date of the same monthly schedule as `months_remaining` (starting with `as_of`): `as_of` + (n − 1) " +
+        "months, n = ceil(remaining_amount × months / saved_amount), the day clamped to the month's end. So a rate " +
+        "at least `required_monthly_contribution` is always projected on or before `target_date` (`on_track`), and " +
+        "a rate that rounds to an average of 0 still projects. Null when the goal is completed (nothing remains), " +
+        "when there is no contribution, when the rate is zero or less, or when the date would be after 9999-12-31.",
       ["2026-11-30"],
     ).nullable(),
     status: doc(

@@ -60,9 +60,9 @@ export function spendingSchemas(limits: Limits) {
       ["412.80"],
     ),
     share_percent: percentOutput(
-      "`total / report total × 100`; null when the report total is zero or negative (refunds exceeding " +
-        "spending): a share of such a total means nothing. A category's share is negative when its refunds " +
-        "exceed its spending while the report total is positive.",
+      "`total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is " +
+        "zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its " +
+        "spending while the total is positive, or spending while refunds exceed the whole total).",
       [37.5],
     ),
     transaction_count: countOutput("Expense transactions (refunds included) in this category and period."),

@@ -6,6 +6,9 @@ import { type Contribution, goalProgress, summarizeContributions } from "./goal-
 
 const AS_OF = "2026-06-30";
 
+/** Months since year 0 of a `YYYY-MM-DD` date. */
+const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
 function progress(target: number, targetDate: string | null, contributions: Contribution[], asOf = AS_OF) {
   return goalProgress({ ...summarizeContributions(contributions, asOf), target, target_date: targetDate }, asOf);
 }
@@ -158,18 +161,52 @@ describe("goalProgress (hand-worked, as of 2026-06-30)", () => {
     expect(q.average_monthly_contribution).toBe(7);
   });
 
-  it("projects with the reported (rounded) average, month-end clamped", () => {
-    // 3.00 over Jan–Jun = 0.50/month; remaining 1.00 → 2 payments → June 30 + 1 month = 2026-07-30.
+  it("projects with the exact contribution rate, month-end clamped", () => {
+    // 3.00 over Jan–Jun = 0.50/month; remaining 1.00 → ceil(100 × 6 / 300) = 2 payments → June 30 + 1 month.
     expect(progress(400, null, [{ date: "2026-01-15", amount: 300 }]).projected_completion_date).toBe("2026-07-30");
     // As of 2026-01-31, remaining 2.00 at 1.00 → 2 payments: Jan 31, then Feb 28.
     expect(progress(300, null, [{ date: "2026-01-10", amount: 100 }], "2026-01-31").projected_completion_date)
       .toBe("2026-02-28");
-    // 1.00 over Feb–Jun (5 months) = 0.20; 2.00 over 3 months = 0.666… → 0.67 is the average used:
-    // remaining 2.00 → ceil(200 / 67) = 3 payments → 2026-08-30.
+    // 2.00 over Apr–Jun (3 months): the average shown is 0.67, the rate 0.666…; remaining 2.00 → ceil(200 × 3 / 200)
+    // = 3 payments → 2026-08-30.
     expect(progress(400, null, [{ date: "2026-04-01", amount: 200 }]).average_monthly_contribution).toBe(67);
     expect(progress(400, null, [{ date: "2026-04-01", amount: 200 }]).projected_completion_date).toBe("2026-08-30");
-    // An average that rounds to 0 (0.01 over 6 months) has no projection.
-    expect(progress(400, null, [{ date: "2026-01-15", amount: 1 }]).projected_completion_date).toBeNull();
+  });
+
+  it("a rate that rounds to 0.00 still projects (API.md §2: null only when the rate is zero or less)", () => {
+    // 0.01 over Jan–Jun: the average shown is 0.00, the rate 0.01 / 6. Remaining 3.99 → ceil(399 × 6 / 1) = 2394
+    // payments → June 30 + 2393 months (199 years and 5 months) = 2225-11-30.
+    const p = progress(400, null, [{ date: "2026-01-15", amount: 1 }]);
+    expect(p.average_monthly_contribution).toBe(0);
+    expect(p.projected_completion_date).toBe("2225-11-30");
+    // JPY: 1 yen over May–June, target 3 yen → rate 0.5 yen a month, shown as 0; remaining 2 → 4 payments.
+    const yen = progress(3, null, [{ date: "2026-05-20", amount: 1 }]);
+    expect(yen.average_monthly_contribution).toBe(0);
+    expect(yen.projected_completion_date).toBe("2026-09-30");
+    // A rate of zero or less has no projection.
+    expect(
+      progress(400, null, [{ date: "2026-01-15", amount: 100 }, { date: "2026-02-15", amount: -100 }])
+        .projected_completion_date,
+    ).toBeNull();
+    expect(progress(400, null, [{ date: "2026-01-15", amount: -100 }]).projected_completion_date).toBeNull();
+  });
+
+  it("a rate just below the required contribution is behind, though the rounded average equals it", () => {
+    // As of 2026-02-15, 0.07 saved on 2026-01-10 (January–February: 2 months), target 0.37 by 2026-09-15.
+    // Dates: Feb 15, Mar 15, …, Sep 15 → 8; remaining 0.30 → required ceil(30 / 8) = 0.04.
+    // Average shown: 0.07 / 2 = 0.035 → 0.04 (half to even). Rate 0.035 < 0.0375 = 0.30 / 8: ceil(30 × 2 / 7) = 9
+    // payments → Feb 15 + 8 months = 2026-10-15, after the target date.
+    const p = progress(37, "2026-09-15", [{ date: "2026-01-10", amount: 7 }], "2026-02-15");
+    expect(p).toEqual({
+      saved_amount: 7,
+      remaining_amount: 30,
+      percent_complete: 18.92,
+      months_remaining: 8,
+      required_monthly_contribution: 4,
+      average_monthly_contribution: 4,
+      projected_completion_date: "2026-10-15",
+      status: "behind",
+    });
   });
 });
 
@@ -228,12 +265,17 @@ describe("goalProgress properties", () => {
     }));
   });
 
-  it("any goal: average ≥ required ⇔ on_track, whenever it is neither completed nor overdue nor dateless", () => {
+  it("any goal: the exact rate covers what remains by the target date ⇔ on_track (neither completed, overdue nor dateless)", () => {
     fc.assert(fc.property(contributions, target, dateArb, dateArb, (list, t, td, asOf) => {
       const p = progress(t, td, list, asOf);
       if (p.status === "completed" || p.status === "overdue") return;
-      const average = p.average_monthly_contribution;
-      const meets = average !== null && average >= p.required_monthly_contribution!;
+      const summary = summarizeContributions(list, asOf);
+      // The months the average divides by: the earliest contribution's month through as_of's, both included.
+      const first = summary.first_contribution_date;
+      const span = first === null ? 0 : monthIndex(asOf) - monthIndex(first) + 1;
+      // rate × months_remaining ≥ remaining, with rate = saved / span, in integers.
+      const meets = summary.saved > 0 &&
+        BigInt(p.remaining_amount) * BigInt(span) <= BigInt(p.months_remaining!) * BigInt(summary.saved);
       expect(p.status).toBe(meets ? "on_track" : "behind");
     }));
   });

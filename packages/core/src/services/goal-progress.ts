@@ -65,10 +65,14 @@ const MAX_PROJECTION_MONTHS = 12 * 10000;
  *   date is before `asOf`).
  * - `required_monthly_contribution` = ceil(remaining / months_remaining): paid on each of those dates, it reaches
  *   the target by the last one. With no date left (overdue) it is the whole remaining amount.
- * - `projected_completion_date`: paying the average (as reported, in minor units) on each date, the n-th payment
- *   completes the goal, n = ceil(remaining / average), and it falls on `asOf + (n − 1) months`.
- * So an average ≥ the required contribution always projects on or before the target date (on_track): n ≤
- * months_remaining, and the months_remaining-th date is on or before the target date.
+ * - `projected_completion_date` extrapolates the average contribution rate (API.md §2), exactly: paying
+ *   saved / span a month on each date (span = the calendar months the average divides by), the n-th payment
+ *   completes the goal, n = ceil(remaining × span / saved), and it falls on `asOf + (n − 1) months`. The rate is
+ *   not the rounded `average_monthly_contribution`: a rate that rounds to 0 still projects, and a rate just below
+ *   the required contribution is `behind` even when the rounded average equals it.
+ * So a rate ≥ the required contribution always projects on or before the target date (on_track): n ≤
+ * months_remaining, and the months_remaining-th date is on or before the target date. Exactly: on_track ⇔
+ * remaining × span ≤ months_remaining × saved.
  */
 export function goalProgress(goal: GoalFacts, asOf: string, calc: Calculator = numberCalculator): GoalProgress {
   const { target, target_date: targetDate, saved, first_contribution_date: first } = goal;
@@ -86,9 +90,10 @@ export function goalProgress(goal: GoalFacts, asOf: string, calc: Calculator = n
   const average = span === null ? null : divideHalfEven(saved, span);
 
   let projected: string | null = null;
-  if (!completed && average !== null && average > 0) {
-    const payments = divideCeil(remaining, average); // ≥ 1, since remaining > 0
-    projected = payments - 1 > MAX_PROJECTION_MONTHS ? null : addMonths(asOf, payments - 1) ?? null;
+  if (!completed && span !== null && saved > 0) {
+    // ceil(remaining × span / saved) in BigInt: the product can pass 2^53. ≥ 1, since remaining > 0.
+    const payments = (BigInt(remaining) * BigInt(span) + BigInt(saved) - 1n) / BigInt(saved);
+    projected = payments - 1n > BigInt(MAX_PROJECTION_MONTHS) ? null : addMonths(asOf, Number(payments) - 1) ?? null;
   }
 
   let status: GoalStatus;

@@ -65,8 +65,9 @@ describe("spendingByCategory (hand-worked)", () => {
     expect(r2.categories.map((c) => c.share_percent)).toEqual([null, null]);
   });
 
-  it("share is null when refunds exceed spending (a negative total), never a negative share of it", () => {
+  it("a negative total (refunds exceed spending) still has shares: null only for a zero total (API.md §1)", () => {
     // a: 10.00 spent; b: 50.00 refunded; the total is 10.00 − 50.00 = −40.00.
+    // a: 10.00 / −40.00 × 100 = −25; b: −50.00 / −40.00 × 100 = 125. They sum to 100, like any shares.
     const r3 = spendingByCategory(
       [entry("2026-02-01", -1000, "expense", "a"), entry("2026-02-02", 5000, "expense", "b")],
       null,
@@ -74,9 +75,16 @@ describe("spendingByCategory (hand-worked)", () => {
     );
     expect(r3.total).toBe(-4000);
     expect(r3.categories.map((c) => [c.category, c.total, c.share_percent])).toEqual([
-      ["a", 1000, null],
-      ["b", -5000, null],
+      ["a", 1000, -25],
+      ["b", -5000, 125],
     ]);
+    // −1.00 in B, a 3.00 refund in A: total −2.00; B 1.00 / −2.00 = −50, A −3.00 / −2.00 = 150.
+    const r4 = spendingByCategory(
+      [entry("2026-02-01", -100, "expense", "B"), entry("2026-02-02", 300, "expense", "A")],
+      null,
+      null,
+    );
+    expect(r4.categories.map((c) => [c.category, c.share_percent])).toEqual([["B", -50], ["A", 150]]);
   });
 });
 
@@ -93,11 +101,11 @@ describe("spendingByCategory properties", () => {
     }));
   });
 
-  it("shares are numbers exactly when the total is positive, and then sum to about 100", () => {
+  it("shares are numbers exactly when the total is not zero, and then sum to about 100", () => {
     fc.assert(fc.property(entries, (list) => {
       const r = spendingByCategory(list, null, null);
       const shares = r.categories.map((c) => c.share_percent);
-      if (r.total <= 0) expect(shares.every((s) => s === null)).toBe(true);
+      if (r.total === 0) expect(shares.every((s) => s === null)).toBe(true);
       else {
         expect(shares.every((s) => typeof s === "number")).toBe(true);
         // each share is rounded to 0.01, so the sum is 100 within half a hundredth per category
