@@ -1,14 +1,18 @@
 /**
- * Parity: the dashboard views statement_reconciliation and account_balances (migration
- * 20261125120200_account_views.sql) give the same numbers as the TypeScript core (storedAccounts,
+ * Parity: the dashboard views statement_reconciliation and account_balances (migrations
+ * 20261125120200_account_views.sql and 20261126130000_account_views_without_opening_balance.sql) give the same numbers as the TypeScript core (storedAccounts,
  * reconcileStatements, balanceOnDate), on the demo data and on a hand-made account with every edge case of API.md
  * §9.3 and §9.6 (missing bounds, overlaps, ties, no closing balance, no opening balance, ignored imports), read as
  * each user through row-level security.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedAccounts } from "../../packages/core/src/operations/account-statements.ts";
-import { balanceOnDate } from "../../packages/core/src/services/balance-on-date.ts";
-import { reconcileStatements } from "../../packages/core/src/services/reconcile-statements.ts";
+import { statementOn } from "../../packages/core/src/services/balance-on-date.ts";
+import {
+  closingBalance,
+  closingDifference,
+  reconcileStatements,
+} from "../../packages/core/src/services/reconcile-statements.ts";
 import { DEMO_USERS } from "../../scripts/db/demo-data.ts";
 import type { SqlClient } from "../../scripts/db/sql-client.ts";
 import type { TestDatabase } from "../../scripts/db/test-database.ts";
@@ -39,24 +43,24 @@ async function core(client: SqlClient, user: string) {
       position: String(i + 1),
       statement_start: r.statement.start,
       statement_end: r.statement.end,
-      opening_balance_minor: String(r.statement.openingMinor),
-      computed_closing_balance_minor: String(r.statement.computedClosingMinor),
+      opening_balance_minor: str(r.statement.openingMinor),
+      computed_closing_balance_minor: str(r.statement.computedClosingMinor),
       reported_closing_balance_minor: str(r.statement.reportedClosingMinor),
       difference_minor: str(r.differenceMinor),
       continuity_difference_minor: str(r.continuityDifferenceMinor),
     }))
   );
+  // The latest statement's closing balance: the balance on any date after its end (balanceOnDate's rule there).
   const balances = accounts.map((a) => {
-    const b = balanceOnDate(a.statements, "9999-12-31")!;
-    const difference = b.statement.reportedClosingMinor === null
-      ? null
-      : b.statement.reportedClosingMinor - b.statement.computedClosingMinor;
+    const latest = statementOn(a.statements, "9999-12-31")!;
+    const balance = closingBalance(latest);
+    const difference = closingDifference(latest);
     return {
       account_name: a.account_name,
       currency: a.currency,
-      balance_minor: String(b.balanceMinor),
-      balance_date: b.balanceDate,
-      latest_statement_import_id: b.statement.row.id,
+      balance_minor: str(balance),
+      balance_date: balance === null ? null : latest.end,
+      latest_statement_import_id: latest.row.id,
       statement_count: String(a.statements.length),
       reconciled: difference === null ? null : difference === 0n,
     };
@@ -126,17 +130,55 @@ describe("statement_reconciliation and account_balances", () => {
       await imp(id(4), "2026-04-01", null, 1485, 1400); // end from its last transaction
       await tx1(id(4), "2026-04-20", -80);
       await imp(id(5), null, null, 0, null); // nothing dates it: excluded
-      await imp(id(6), "2026-05-01", "2026-05-31", null, 10); // no opening balance: excluded
+      await imp(id(6), "2026-05-01", "2026-05-31", null, 10); // no opening balance: nothing computed, 10 reported
       await imp(id(7), "2026-06-01", "2026-06-30", 1, 1, "processing"); // ignored
       await imp(id(8), "2026-06-01", "2026-06-30", 1, 1, "failed"); // ignored
       await imp(id(9), "2026-08-10", null, 50, null, "completed", "2026-01-01T00:00:00Z", "Card"); // end = start
       await tx1(id(9), "2026-08-01", -5);
       await imp(id(10), null, "2026-08-10", 60, null, "completed", "2026-01-01T00:00:00Z", "Card"); // start = end
       await tx1(id(10), "2026-08-20", 5);
+      await imp(id(11), "2026-07-01", "2026-07-31", 15, null); // opens 5 above id(6)'s reported 10
+      await imp(id(12), null, null, null, null, "completed", "2026-01-01T00:00:00Z", "Wallet"); // QIF-like: no balance
+      await tx1(id(12), "2026-03-02", -300);
       const expected = await core(tx, u);
       const seen = await actingAs(tx, { role: "authenticated", sub: u }, views);
-      expect(seen.reconciliation.map((r) => (r as { statement_import_id: string }).statement_import_id))
-        .toEqual([id(9), id(10), id(1), id(2), id(3), id(4)]);
+      const rows = seen.reconciliation as Record<string, string | null>[];
+      expect(rows.map((r) => r.statement_import_id)).toEqual([
+        id(9),
+        id(10),
+        id(1),
+        id(2),
+        id(3),
+        id(4),
+        id(6),
+        id(11),
+        id(12),
+      ]);
+      // Hand-checked: the statement without an opening balance computes nothing and reconciles nothing, but its
+      // reported closing balance is what the next statement's continuity compares with (15 − 10 = 5).
+      const byId = new Map(rows.map((r) => [r.statement_import_id, r]));
+      expect(byId.get(id(6))).toMatchObject({
+        opening_balance_minor: null,
+        computed_closing_balance_minor: null,
+        reported_closing_balance_minor: "10",
+        difference_minor: null,
+        continuity_difference_minor: null,
+      });
+      expect(byId.get(id(11))?.continuity_difference_minor).toBe("5");
+      expect(byId.get(id(12))).toMatchObject({
+        statement_start: "2026-03-02",
+        statement_end: "2026-03-02",
+        computed_closing_balance_minor: null,
+      });
+      expect(seen.balances, "The account with no balance at all is listed with nulls").toContainEqual({
+        account_name: "Wallet",
+        currency: "EUR",
+        balance_minor: null,
+        balance_date: null,
+        latest_statement_import_id: id(12),
+        statement_count: "1",
+        reconciled: null,
+      });
       expect(seen.reconciliation, "statement_reconciliation should match the core").toEqual(expected.reconciliation);
       expect(seen.balances, "account_balances should match the core").toEqual(expected.balances);
     });

@@ -597,22 +597,24 @@ Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-lev
   // Checking (IMPORT_A1, 2026-01-01…02-28) opens at 1,000.00. Its transactions up to 01-31: +3,000.00 − 120.50 −
   // 40.00, and −10.00 dated 2025-12-30 (before the span, still the statement's) = 3,829.50. Up to 02-28: − 80.00 +
   // 15.00 − 500.00 = 3,264.50, the computed closing balance; it reports 2,500.00, which counts after its end.
-  // IMPORT_A2 has no opening balance: excluded. The USD travel card is another currency.
+  // IMPORT_A2 (2026-03-01…03-31) has no opening balance (its file gave none): it is listed, computes nothing, and
+  // as the latest statement starting on or before 03-31 it decides that day's balance, which is unknown (null, not
+  // counted). The USD travel card is another currency.
   assert.deepEqual(body, {
     currency: "EUR",
     from: "2026-01-01",
     to: "2026-03-31",
-    net_worth: "2500.00",
-    change: "-1329.50",
+    net_worth: "0.00",
+    change: "-3829.50",
     series: [
       { date: "2026-01-31", total: "3829.50", account_count: 1 },
       { date: "2026-02-28", total: "3264.50", account_count: 1 },
-      { date: "2026-03-31", total: "2500.00", account_count: 1 },
+      { date: "2026-03-31", total: "0.00", account_count: 0 },
     ],
     accounts: [{
       account_name: "Checking",
-      balance: "2500.00",
-      balance_date: "2026-02-28",
+      balance: null,
+      balance_date: null,
       statements: [{
         statement_start: "2026-01-01",
         statement_end: "2026-02-28",
@@ -621,13 +623,39 @@ Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-lev
         reported_closing_balance: "2500.00",
         difference: "-764.50",
         continuity_difference: null,
+      }, {
+        statement_start: "2026-03-01",
+        statement_end: "2026-03-31",
+        opening_balance: null,
+        computed_closing_balance: null,
+        reported_closing_balance: null,
+        difference: null,
+        continuity_difference: null,
       }],
     }],
-    excluded_statement_count: 1,
+    excluded_statement_count: 0,
   });
-  // User B (USD by default) sees none of it: their only import has no opening balance.
+  // User B (USD by default): their only import has no opening balance and no bounds; its transactions date it
+  // (2026-01-15…02-01). It is listed, and gives no balance on either point.
   const b = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-02-28", USER_B));
-  assert.deepEqual([b.currency, b.net_worth, b.accounts, b.excluded_statement_count], ["USD", "0.00", [], 1]);
+  assert.deepEqual([b.currency, b.net_worth, b.series, b.excluded_statement_count], ["USD", "0.00", [
+    { date: "2026-01-31", total: "0.00", account_count: 0 },
+    { date: "2026-02-28", total: "0.00", account_count: 0 },
+  ], 0]);
+  assert.deepEqual(b.accounts, [{
+    account_name: "Main",
+    balance: null,
+    balance_date: null,
+    statements: [{
+      statement_start: "2026-01-15",
+      statement_end: "2026-02-01",
+      opening_balance: null,
+      computed_closing_balance: null,
+      reported_closing_balance: null,
+      difference: null,
+      continuity_difference: null,
+    }],
+  }]);
   const nobody = await ok(
     await get("/v1/me/analytics/net-worth?currency=EUR&from=2026-01-01&to=2026-01-31", USER_NOBODY),
   );
@@ -639,6 +667,9 @@ Deno.test("GET /v1/me/accounts: balances on as_of for each user; bad ranges and 
   const a = await ok(await get("/v1/me/accounts?as_of=2026-02-15"));
   assertConforms("list_accounts", a);
   // 1,000.00 + 3,000.00 − 120.50 − 40.00 − 10.00 − 80.00 + 15.00 = 3,764.50; the statement does not reconcile.
+  // The USD travel card's import has no balances at all (2026-01-07, dated by its one transaction): listed, with
+  // no balance to give.
+  const noBalance = { balance: null, balance_date: null, statement_count: 1, reconciled: null };
   assert.deepEqual(a, {
     as_of: "2026-02-15",
     accounts: [{
@@ -648,10 +679,14 @@ Deno.test("GET /v1/me/accounts: balances on as_of for each user; bad ranges and 
       balance_date: "2026-02-15",
       statement_count: 1,
       reconciled: false,
-    }],
+    }, { account_name: "Travel card", currency: "USD", ...noBalance }],
   });
-  assert.deepEqual((await ok(await get("/v1/me/accounts?currency=USD&as_of=2026-02-15"))).accounts, []);
-  assert.deepEqual((await ok(await get("/v1/me/accounts", USER_B))).accounts, []);
+  assert.deepEqual((await ok(await get("/v1/me/accounts?currency=USD&as_of=2026-02-15"))).accounts, [
+    { account_name: "Travel card", currency: "USD", ...noBalance },
+  ]);
+  assert.deepEqual((await ok(await get("/v1/me/accounts", USER_B))).accounts, [
+    { account_name: "Main", currency: "USD", ...noBalance },
+  ]);
   const before = await ok(await get("/v1/me/accounts?as_of=2025-12-31"));
   assert.deepEqual([before.accounts[0].balance, before.accounts[0].statement_count], [null, 0]);
 

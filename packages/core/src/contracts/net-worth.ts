@@ -21,9 +21,12 @@ export const BALANCE_RULES = "An account is an `account_name` (with its currency
   "A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a " +
   "missing end its last one; with no transactions a missing bound equals the other, and a derived bound never " +
   "crosses the given one (a derived end before the start is the start, a derived start after the end is the end). " +
-  "A statement with no start, no end and no transactions (or, on GET, without an opening balance) is excluded and " +
-  "counted in `excluded_statement_count`. Its balance on a day of its span is `opening_balance` plus its " +
-  "transactions dated on or before that day; `computed_closing_balance` is that balance at the span's end. An " +
+  "A statement with no start, no end and no transactions is excluded and counted in `excluded_statement_count`. " +
+  "Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; " +
+  "`computed_closing_balance` is that balance at the span's end. On GET, a statement imported without an opening " +
+  "balance (its file gave none) is listed with `opening_balance`, `computed_closing_balance` and `difference` null: " +
+  "an account's balance inside its span is unknown (null, not counted), and after it is its reported closing " +
+  "balance, or unknown without one. An " +
   "account's balance on a date d comes from its statement with the latest start on or before d (ties: the later " +
   "end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that " +
   "statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the " +
@@ -123,22 +126,33 @@ export function netWorthSchemas(limits: Limits) {
   const reconciliation = z.object({
     statement_start: dateOutput("First day of the span (given or derived).", ["2026-01-01"]),
     statement_end: dateOutput("Last day of the span (given or derived).", ["2026-01-31"]),
-    opening_balance: moneyOutput("Opening balance.", ["1000.00"]),
+    opening_balance: moneyOutput(
+      "Opening balance. Null only on GET, for a statement imported without one (its file gave none).",
+      ["1000.00"],
+    ).nullable(),
     computed_closing_balance: moneyOutput(
-      "Opening balance plus the transactions dated on or before the span's end.",
+      "Opening balance plus the transactions dated on or before the span's end; null without an opening balance.",
       ["1209.90"],
-    ),
+    ).nullable(),
     reported_closing_balance: moneyOutput("Closing balance the statement reports; null when none.", ["1209.90"])
       .nullable(),
-    difference: moneyOutput("Reported − computed closing balance; null when none is reported.", ["0.00"]).nullable(),
+    difference: moneyOutput(
+      "Reported − computed closing balance; null when none is reported or there is no opening balance.",
+      ["0.00"],
+    ).nullable(),
     continuity_difference: moneyOutput(
-      "Opening balance − the previous statement's closing balance (reported, else computed); null for the first.",
+      "Opening balance − the previous statement's closing balance (reported, else computed); null for the first, " +
+        "and when either balance is unknown.",
       ["0.00"],
     ).nullable(),
   });
   const account = z.object({
     account_name: doc(z.string(), "Account name.", ["Checking"]),
-    balance: moneyOutput("Balance on `to`; null when no statement starts on or before it.", ["1209.90"]).nullable(),
+    balance: moneyOutput(
+      "Balance on `to`; null when no statement starts on or before it, or when the statement that decides it gives " +
+        "no balance there (no opening balance, and after its span no reported closing balance).",
+      ["1209.90"],
+    ).nullable(),
     balance_date: dateOutput(
       "The date the balance refers to: `to` inside the chosen statement's span, otherwise its span's end; null " +
         "with `balance`.",
@@ -182,8 +196,11 @@ export function netWorthSchemas(limits: Limits) {
         z.array(z.object({
           account_name: doc(z.string(), "Account name.", ["Checking"]),
           currency: currencyOutput("Currency of the account."),
-          balance: moneyOutput("Balance on `as_of`; null when no statement starts on or before it.", ["1209.90"])
-            .nullable(),
+          balance: moneyOutput(
+            "Balance on `as_of`; null when no statement starts on or before it, or when the statement that decides " +
+              "it gives no balance there (no opening balance, and after its span no reported closing balance).",
+            ["1209.90"],
+          ).nullable(),
           balance_date: dateOutput(
             "The date the balance refers to: `as_of` inside the chosen statement's span, otherwise its span's end; " +
               "null with `balance`.",
@@ -197,7 +214,7 @@ export function netWorthSchemas(limits: Limits) {
           reconciled: doc(
             z.boolean().nullable(),
             "Whether the `difference` of the statement chosen for the balance is zero; null when that statement " +
-              "reports no closing balance, or there is none.",
+              "reports no closing balance or has no opening balance, or there is none.",
             [true],
           ),
         })),

@@ -1,8 +1,9 @@
 /**
  * Groups the rows of `AccountData.statementBalances` into accounts (API.md §9.3: an account is an
  * `(account_name, currency)` pair) and turns each row into a statement the balance rule understands. A row without
- * an opening balance, or without start, end and transactions, is excluded and counted. Ties between statements with
- * the same span go to the later `imported_at` (then the larger id), the GET reading of API.md §9.6.
+ * start, end and transactions is excluded and counted (API.md §9.6); a row without an opening balance is kept, with
+ * no computed balances (account-statement.ts). Ties between statements with the same span go to the later
+ * `imported_at` (then the larger id), the GET reading of API.md §9.6.
  */
 import type { StatementBalanceRow } from "../contracts/account-data.ts";
 import { accountStatement } from "../services/account-statement.ts";
@@ -35,12 +36,12 @@ export function storedAccounts(rows: readonly StatementBalanceRow[], dates: read
   const byAccount = new Map<string, { account_name: string; currency: string; statements: StoredStatement[] }>();
   let excludedCount = 0;
   ranked.forEach((row, sequence) => {
-    const statement = row.opening_balance_minor === null ? null : accountStatement({
+    const statement = accountStatement({
       statementStart: row.statement_start,
       statementEnd: row.statement_end,
       firstDate: row.first_date,
       lastDate: row.last_date,
-      openingMinor: BigInt(row.opening_balance_minor),
+      openingMinor: row.opening_balance_minor === null ? null : BigInt(row.opening_balance_minor),
       reportedClosingMinor: row.closing_balance_minor === null ? null : BigInt(row.closing_balance_minor),
       throughEndMinor: BigInt(row.through_end_minor),
       sumThrough(date) {

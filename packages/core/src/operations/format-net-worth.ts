@@ -38,8 +38,8 @@ export function formatNetWorth<S extends AccountStatement>(
       statements: a.statements.map(({ statement: s, differenceMinor, continuityDifferenceMinor }) => ({
         statement_start: s.start,
         statement_end: s.end,
-        opening_balance: formatBigMinor(s.openingMinor, scale),
-        computed_closing_balance: formatBigMinor(s.computedClosingMinor, scale),
+        opening_balance: nullable(s.openingMinor, scale),
+        computed_closing_balance: nullable(s.computedClosingMinor, scale),
         reported_closing_balance: nullable(s.reportedClosingMinor, scale),
         difference: nullable(differenceMinor, scale),
         continuity_difference: nullable(continuityDifferenceMinor, scale),

@@ -67,7 +67,7 @@ describe("netWorthOn (hand-worked)", () => {
   it("sums every account's balance on the date, by the one balance rule", async () => {
     // 2026-02-12: Checking inside February 1,500.00 − 100.00 = 1,400.00; Savings inside its span 5,000.00 + 25.00
     // + 25.00 = 5,050.00; Visa −200.00 − 150.00 = −350.00. Total 6,100.00. The failed import is ignored; the loan
-    // statement has no opening balance, so it is excluded.
+    // statement has no opening balance and reports no closing one, so it gives no balance and is not counted.
     expect(await netWorthOn(data(), "EUR", "2026-02-12")).toBe(610000n);
   });
 

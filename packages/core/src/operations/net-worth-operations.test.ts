@@ -398,6 +398,152 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
     ]);
   });
 
+  it("GET: statements imported without an opening balance are listed, with the balances they do give", async () => {
+    // A credit card whose OFX files report only a closing balance, and a wallet whose QIF file reports none.
+    const cardJan = imp({
+      account_name: "Card",
+      statement_start: "2026-01-01",
+      statement_end: "2026-01-31",
+      opening_balance_minor: null,
+      closing_balance_minor: -30000,
+    });
+    const cardFeb = imp({
+      account_name: "Card",
+      statement_start: "2026-02-01",
+      statement_end: "2026-02-28",
+      opening_balance_minor: null,
+      closing_balance_minor: -45000,
+    });
+    const wallet = imp({ account_name: "Wallet", opening_balance_minor: null }); // no bounds: dated by its lines
+    const d = () =>
+      new InMemoryAccountData({
+        profile: { default_currency: "EUR", timezone: "UTC", today: "2026-03-10" },
+        imports: [cardJan, cardFeb, wallet],
+        transactions: [
+          storedTransaction("2026-01-12", -30000, null, "EUR", { statement_import_id: cardJan.id }),
+          storedTransaction("2026-02-03", -15000, null, "EUR", { statement_import_id: cardFeb.id }),
+          storedTransaction("2026-01-05", -1000, null, "EUR", { statement_import_id: wallet.id }),
+          storedTransaction("2026-01-25", -500, null, "EUR", { statement_import_id: wallet.id }),
+        ],
+      });
+    const r = await get(getNetWorth, {}, { data: d(), subject: "u" });
+    // January 31 is inside January's card statement (no opening balance: unknown) and after the wallet's span
+    // (2026-01-05…2026-01-25; nothing reported, nothing computed: unknown). February 28 is inside February's card
+    // statement: unknown. March 10 is after it: its reported −450.00.
+    expect(r.series).toEqual([
+      { date: "2026-01-31", total: "0.00", account_count: 0 },
+      { date: "2026-02-28", total: "0.00", account_count: 0 },
+      { date: "2026-03-10", total: "-450.00", account_count: 1 },
+    ]);
+    expect([r.net_worth, r.change, r.excluded_statement_count]).toEqual(["-450.00", "-450.00", 0]);
+    expect(r.accounts).toEqual([
+      {
+        account_name: "Card",
+        balance: "-450.00",
+        balance_date: "2026-02-28",
+        statements: [
+          {
+            statement_start: "2026-01-01",
+            statement_end: "2026-01-31",
+            opening_balance: null,
+            computed_closing_balance: null,
+            reported_closing_balance: "-300.00",
+            difference: null,
+            continuity_difference: null, // the first
+          },
+          {
+            statement_start: "2026-02-01",
+            statement_end: "2026-02-28",
+            opening_balance: null,
+            computed_closing_balance: null,
+            reported_closing_balance: "-450.00",
+            difference: null,
+            continuity_difference: null, // no opening balance to compare with January's −300.00
+          },
+        ],
+      },
+      {
+        account_name: "Wallet",
+        balance: null,
+        balance_date: null,
+        statements: [{
+          statement_start: "2026-01-05",
+          statement_end: "2026-01-25",
+          opening_balance: null,
+          computed_closing_balance: null,
+          reported_closing_balance: null,
+          difference: null,
+          continuity_difference: null,
+        }],
+      },
+    ]);
+    const accounts = await get(listAccounts, {}, { data: d(), subject: "u" });
+    expect(accounts.accounts).toEqual([
+      {
+        account_name: "Card",
+        currency: "EUR",
+        balance: "-450.00",
+        balance_date: "2026-02-28",
+        statement_count: 2,
+        reconciled: null, // nothing computed to reconcile the reported balance with
+      },
+      {
+        account_name: "Wallet",
+        currency: "EUR",
+        balance: null,
+        balance_date: null,
+        statement_count: 1,
+        reconciled: null,
+      },
+    ]);
+    // Inside January's card statement the card's balance is unknown, even though the wallet's statement started.
+    const jan = await get(listAccounts, { as_of: "2026-01-20" }, { data: d(), subject: "u" });
+    expect(jan.accounts.map((a: { balance: string | null }) => a.balance)).toEqual([null, null]);
+  });
+
+  it("GET: a statement without an opening balance after one with it: continuity needs both balances", async () => {
+    const opened = imp({
+      account_name: "Checking",
+      statement_start: "2026-01-01",
+      statement_end: "2026-01-31",
+      opening_balance_minor: 10000,
+    });
+    const unopened = imp({
+      account_name: "Checking",
+      statement_start: "2026-02-01",
+      statement_end: "2026-02-28",
+      opening_balance_minor: null,
+      closing_balance_minor: 12000,
+    });
+    const reopened = imp({
+      account_name: "Checking",
+      statement_start: "2026-03-01",
+      statement_end: "2026-03-31",
+      opening_balance_minor: 12500,
+    });
+    const d = new InMemoryAccountData({
+      profile: { default_currency: "EUR", timezone: "UTC", today: "2026-04-01" },
+      imports: [opened, unopened, reopened],
+      transactions: [storedTransaction("2026-01-10", 500, null, "EUR", { statement_import_id: opened.id })],
+    });
+    const r = await get(getNetWorth, {}, { data: d, subject: "u" });
+    // January computes 100.00 + 5.00 = 105.00 (none reported). February has no opening: no continuity with
+    // January, no computed balance. March opens at 125.00 against February's reported 120.00: a 5.00 gap.
+    expect(r.accounts[0]!.statements.map((s: Record<string, unknown>) => [
+      s.opening_balance,
+      s.computed_closing_balance,
+      s.difference,
+      s.continuity_difference,
+    ])).toEqual([
+      ["100.00", "105.00", null, null],
+      [null, null, null, null],
+      ["125.00", "125.00", null, "5.00"],
+    ]);
+    // The series: January 31 inside January (105.00), February 28 inside February (unknown), March 31 inside March
+    // (125.00), April 1 after it (computed 125.00).
+    expect(r.series.map((p: { total: string }) => p.total)).toEqual(["105.00", "0.00", "125.00", "125.00"]);
+  });
+
   it("GET accounts lists every currency without `currency`, by name then currency, with reconciliation", async () => {
     const r = await get(listAccounts, {}, ctx());
     expect(r).toEqual({

@@ -6,7 +6,8 @@
  *   one. Without transactions, a missing bound equals the other; without start, end and transactions the statement
  *   is excluded (null). A derived bound never crosses the given one: a derived end before the start is the start, a
  *   derived start after the end is the end.
- * - Computed closing balance: the opening balance plus the transactions dated on or before the span's end.
+ * - Computed closing balance: the opening balance plus the transactions dated on or before the span's end; null
+ *   (as every computed balance) when the statement has no opening balance (GET: an import whose file gave none).
  */
 import type { AccountStatement } from "./balance-on-date.ts";
 
@@ -16,7 +17,8 @@ export interface StatementFacts {
   /** Earliest and latest transaction dates; null without transactions. */
   readonly firstDate: string | null;
   readonly lastDate: string | null;
-  readonly openingMinor: bigint;
+  /** Null when the statement gives none (GET only: POST requires it). */
+  readonly openingMinor: bigint | null;
   readonly reportedClosingMinor: bigint | null;
   /** Sum of the transactions dated on or before `statementEnd`; of all of them when `statementEnd` is null. */
   readonly throughEndMinor: bigint;
@@ -51,7 +53,7 @@ export function accountStatement(f: StatementFacts): AccountStatement | null {
     reportedClosingMinor: f.reportedClosingMinor,
     // With no end given, the derived end is the last transaction date (or the start, when that is later), so
     // every transaction is on or before it.
-    computedClosingMinor: opening + f.throughEndMinor,
-    balanceThrough: (date: string) => opening + f.sumThrough(date),
+    computedClosingMinor: opening === null ? null : opening + f.throughEndMinor,
+    balanceThrough: (date: string) => (opening === null ? null : opening + f.sumThrough(date)),
   };
 }

@@ -7,6 +7,10 @@
  * inside that statement's span, the balance is the opening balance plus its transactions dated on or before
  * `date`; if `date` is after the span, it is the reported closing balance, or the computed one when none is
  * reported. With no statement starting on or before `date` there is no balance (null).
+ *
+ * A statement imported without an opening balance (GET only: the file gave none) has no computed balances: inside
+ * its span the account's balance is unknown (null), and after it the balance is its reported closing balance, or
+ * unknown when it reports none either.
  */
 
 /** One statement of an account, with its span already derived (see account-statement.ts). */
@@ -17,13 +21,17 @@ export interface AccountStatement {
   readonly end: string;
   /** Tie-break after start and end: a larger sequence wins (later `imported_at`, or later position). */
   readonly sequence: number;
-  readonly openingMinor: bigint;
+  /** Null when the statement gives none (an import whose file had no opening balance). */
+  readonly openingMinor: bigint | null;
   /** The closing balance the statement reports; null when it reports none. */
   readonly reportedClosingMinor: bigint | null;
-  /** The opening balance plus the transactions dated on or before `end`. */
-  readonly computedClosingMinor: bigint;
-  /** The opening balance plus the transactions dated on or before `date`, for a `date` inside the span. */
-  balanceThrough(date: string): bigint;
+  /** The opening balance plus the transactions dated on or before `end`; null without an opening balance. */
+  readonly computedClosingMinor: bigint | null;
+  /**
+   * The opening balance plus the transactions dated on or before `date`, for a `date` inside the span; null without
+   * an opening balance.
+   */
+  balanceThrough(date: string): bigint | null;
 }
 
 export interface AccountBalance<S extends AccountStatement = AccountStatement> {
@@ -50,17 +58,21 @@ export function statementOn<S extends AccountStatement>(statements: readonly S[]
   return chosen;
 }
 
-/** The account's balance on `date`, or null when no statement starts on or before it. Order of input is free. */
+/**
+ * The account's balance on `date`, or null when no statement starts on or before it, or when the statement that
+ * decides it gives no balance there (no opening balance, and after its span no reported closing balance either).
+ * Order of input is free.
+ */
 export function balanceOnDate<S extends AccountStatement>(
   statements: readonly S[],
   date: string,
 ): AccountBalance<S> | null {
   const statement = statementOn(statements, date);
   if (statement === null) return null;
-  if (date <= statement.end) return { balanceMinor: statement.balanceThrough(date), balanceDate: date, statement };
-  return {
-    balanceMinor: statement.reportedClosingMinor ?? statement.computedClosingMinor,
-    balanceDate: statement.end,
-    statement,
-  };
+  const inside = date <= statement.end;
+  const balanceMinor = inside
+    ? statement.balanceThrough(date)
+    : statement.reportedClosingMinor ?? statement.computedClosingMinor;
+  if (balanceMinor === null) return null;
+  return { balanceMinor, balanceDate: inside ? date : statement.end, statement };
 }

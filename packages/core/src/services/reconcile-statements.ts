@@ -2,7 +2,9 @@
  * Reconciliation of one account's statements (API.md §9.3): per statement, `difference` = reported − computed closing
  * balance (null when none is reported), and `continuity_difference` = its opening balance − the previous statement's
  * closing balance (reported, else computed), null for the first. "Previous" is the order of API.md §9.6: start,
- * then end, then sequence. Exact: bigint minor units.
+ * then end, then sequence. Exact: bigint minor units. A statement without an opening balance (GET: the file gave
+ * none) has no computed closing balance, so its `difference` and its own `continuity_difference` are null, and the
+ * next statement's `continuity_difference` is null unless this one reports a closing balance.
  */
 import { type AccountStatement, compareStatements } from "./balance-on-date.ts";
 
@@ -12,14 +14,22 @@ export interface ReconciledStatement<S extends AccountStatement = AccountStateme
   readonly continuityDifferenceMinor: bigint | null;
 }
 
-/** The closing balance that counts after a statement's end: reported, else computed. */
-export function closingBalance(s: AccountStatement): bigint {
+/** The closing balance that counts after a statement's end: reported, else computed; null when neither is known. */
+export function closingBalance(s: AccountStatement): bigint | null {
   return s.reportedClosingMinor ?? s.computedClosingMinor;
 }
 
-/** The difference of one statement: reported − computed closing balance; null when it reports none. */
+/** The difference of one statement: reported − computed closing balance; null when either is missing. */
 export function closingDifference(s: AccountStatement): bigint | null {
-  return s.reportedClosingMinor === null ? null : s.reportedClosingMinor - s.computedClosingMinor;
+  return s.reportedClosingMinor === null || s.computedClosingMinor === null
+    ? null
+    : s.reportedClosingMinor - s.computedClosingMinor;
+}
+
+/** This statement's opening balance − the previous one's closing balance; null when either is unknown. */
+function continuityDifference(s: AccountStatement, previous: AccountStatement): bigint | null {
+  const closing = closingBalance(previous);
+  return s.openingMinor === null || closing === null ? null : s.openingMinor - closing;
 }
 
 /** The statements in ascending order with their differences. Order of input is free. */
@@ -28,6 +38,6 @@ export function reconcileStatements<S extends AccountStatement>(statements: read
   return sorted.map((statement, i) => ({
     statement,
     differenceMinor: closingDifference(statement),
-    continuityDifferenceMinor: i === 0 ? null : statement.openingMinor - closingBalance(sorted[i - 1]!),
+    continuityDifferenceMinor: i === 0 ? null : continuityDifference(statement, sorted[i - 1]!),
   }));
 }
