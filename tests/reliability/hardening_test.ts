@@ -212,6 +212,32 @@ Deno.test("finding 1: a 5 MiB body of unknown keys is refused before parsing: a 
   assert.ok(mcp.text.length < 4096);
 });
 
+Deno.test("finding 1 (audit of 26 November): 1,000,000 nested arrays of exponents, 2 MB: one small 422, REST and MCP", async () => {
+  // Before the depth limit, each of the 100 error items carried a 2 MB pointer (twice): 4.4 GB of RSS, then the
+  // process died. Now nesting past 32 is refused before parsing, at the pointer where it starts.
+  const depth = 1_000_000;
+  const nested = `${"[".repeat(depth)}${Array(100).fill("1e1").join(",")}${"]".repeat(depth)}`;
+  const body = `{"currency":"EUR","transactions":${nested}}`;
+  const answer = await post("/v1/analytics/cashflow", body);
+  assertWellBehaved(answer, app.secrets, "", "2 MB of nesting");
+  assert.equal(answer.status, 422, answer.text.slice(0, 300));
+  assert.ok(answer.text.length < 2048, `${answer.text.length} bytes`);
+  const pointer = `/transactions${"/0".repeat(31)}`;
+  assert.deepEqual(answer.json.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [
+    [pointer, "too_deep"],
+  ]);
+  const rpc =
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"calculate_cashflow","arguments":${body}}}`;
+  const mcp = await post("/v1/mcp", rpc, MCP_HEADERS);
+  assert.equal(mcp.status, 400, mcp.text.slice(0, 300));
+  assert.equal(mcp.json.error.code, -32700);
+  assert.match(mcp.json.error.message, /nests arrays and objects more than 32 deep/);
+  assert.ok(mcp.text.length < 2048, `${mcp.text.length} bytes`);
+  // The server is still there.
+  const after = await post("/v1/analytics/cashflow", '{"currency":"EUR","year":2026,"transactions":[]}');
+  assert.equal(after.status, 200, after.text.slice(0, 300));
+});
+
 Deno.test("finding 1: 990 unknown keys, 20,000 bad transactions, 3,000 unknown query parameters: 100 items, truncated, counted", async () => {
   const unknown = Array.from({ length: 990 }, (_, i) => `"k${i}":1`).join(","); // 993 members: under the limit
   assertTruncated(

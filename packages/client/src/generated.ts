@@ -561,7 +561,7 @@ export interface components {
                  * @example too_many_decimals
                  * @enum {string}
                  */
-                code: "required" | "invalid_type" | "invalid_format" | "invalid_date" | "invalid_value" | "too_many_decimals" | "exponent_not_allowed" | "too_many_digits" | "out_of_range" | "unknown_currency" | "currency_mismatch" | "too_many_items" | "too_short" | "too_long" | "unknown_field" | "duplicate_key" | "duplicate" | "invalid_range" | "invalid_cursor";
+                code: "required" | "invalid_type" | "invalid_format" | "invalid_date" | "invalid_value" | "too_many_decimals" | "exponent_not_allowed" | "too_many_digits" | "out_of_range" | "unknown_currency" | "currency_mismatch" | "too_many_items" | "too_short" | "too_long" | "unknown_field" | "duplicate_key" | "duplicate" | "invalid_range" | "invalid_cursor" | "too_deep";
                 /**
                  * @description Explanation for a human.
                  * @example `/transactions/3/amount` has more decimals than EUR allows (2).
@@ -888,7 +888,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1154,7 +1154,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1508,7 +1508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1755,7 +1755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1968,7 +1968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2191,7 +2191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2359,7 +2359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2525,7 +2525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2701,7 +2701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2864,7 +2864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3195,7 +3195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3418,7 +3418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3740,7 +3740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3943,7 +3943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4078,7 +4078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4404,7 +4404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4628,7 +4628,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4946,7 +4946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5152,7 +5152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists every offending value by JSON pointer (body) or parameter name (query). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

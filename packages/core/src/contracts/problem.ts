@@ -58,6 +58,7 @@ export const problemSchema = doc(
             "duplicate",
             "invalid_range",
             "invalid_cursor",
+            "too_deep",
           ]),
           "Stable code of the error item.",
           ["too_many_decimals"],

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InexactJsonError, InvalidJsonError, ValidationError } from "../problem/validation-error.ts";
-import { parseJsonBody } from "./parse-json-body.ts";
+import { MAX_DEPTH, MAX_MEMBER_NAME_BYTES, parseJsonBody } from "./parse-json-body.ts";
 
 function errorsOf(text: string) {
   try {
@@ -106,12 +106,12 @@ describe("parseJsonBody", () => {
     expect(parseJsonBody('[{"a":1},{"a":2,"b":{"a":3}}]')).toEqual([{ a: 1 }, { a: 2, b: { a: 3 } }]);
   });
 
-  it("handles very deep nesting without overflowing the stack", () => {
-    const depth = 200_000;
-    const deep = '{"a":' + "[".repeat(depth) + "]".repeat(depth) + "}";
-    expect(() => parseJsonBody(deep)).not.toThrow();
-    const deepDuplicate = "[".repeat(depth) + '{"k":1,"k":2}' + "]".repeat(depth);
-    expect(errorsOf(deepDuplicate)).toEqual([["/" + "0/".repeat(depth) + "k", "duplicate_key"]]);
+  it("handles the deepest nesting it accepts, and refuses deeper before any walk that could overflow", () => {
+    const depth = 31; // with the root object, 32 containers
+    const deepDuplicate = '{"a":' + "[".repeat(depth - 1) + '{"k":1,"k":2}' + "]".repeat(depth - 1) + "}";
+    expect(errorsOf(deepDuplicate)).toEqual([["/a/" + "0/".repeat(depth - 1) + "k", "duplicate_key"]]);
+    const deep = '{"a":' + "[".repeat(200_000) + "]".repeat(200_000) + "}";
+    expect(errorsOf(deep)).toEqual([["/a" + "/0".repeat(31), "too_deep"]]);
   });
 
   it("escapes pointer segments per RFC 6901", () => {
@@ -171,6 +171,69 @@ describe("parseJsonBody: bounded work", () => {
     // Members of nested objects count for their own object only; strings holding colons and braces count nothing.
     const nested = `{"a":{${members(600)}},"b":{${members(600)}},"c":"{:}:{:}"}`;
     expect(() => parseJsonBody(nested)).not.toThrow();
+  });
+
+  it("refuses nesting deeper than 32 before parsing, at the pointer of the first container too deep; 32 pass", () => {
+    expect(MAX_DEPTH).toBe(32);
+    const nest = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    expect(() => parseJsonBody(nest(32))).not.toThrow();
+    // 33 arrays: the 33rd is the first element of the 32nd, 32 indexes below the root array.
+    expect(errorsOf(nest(33))).toEqual([["/0".repeat(32), "too_deep"]]);
+    // Objects and arrays count alike; strings holding brackets count nothing.
+    const mixed = `{"a":${"[".repeat(30)}{"b":{"c":1}}${"]".repeat(30)},"s":"[[[[{{{{"}`;
+    expect(errorsOf(mixed)).toEqual([[`/a${"/0".repeat(30)}/b`, "too_deep"]]);
+    expect(() => parseJsonBody(`{"s":"${"[{".repeat(100)}"}`)).not.toThrow();
+    try {
+      parseJsonBody(nest(40));
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ValidationError).errors[0]!.message).toBe(
+        `\`${"/0".repeat(32)}\` nests arrays and objects more than 32 deep; no body of this API is that deep.`,
+      );
+    }
+  });
+
+  it("the audit's body: 1,000,000 nested arrays of exponents is one small 422, not 100 pointers of 2 MB", () => {
+    const depth = 1_000_000;
+    const text = `{"currency":"EUR","transactions":${"[".repeat(depth)}${Array(100).fill("1e1").join(",")}${
+      "]".repeat(depth)
+    }}`;
+    try {
+      parseJsonBody(text);
+      expect.unreachable();
+    } catch (error) {
+      const items = (error as ValidationError).errors;
+      // The root object and 31 arrays are within the limit; the 32nd array (the 33rd container) is not.
+      expect(items.map((e) => [e.pointer, e.code])).toEqual([[`/transactions${"/0".repeat(31)}`, "too_deep"]]);
+      expect(JSON.stringify(items).length).toBeLessThan(500);
+    }
+  });
+
+  it("refuses a member name longer than 128 bytes, at the pointer of its object; 128 bytes pass", () => {
+    expect(MAX_MEMBER_NAME_BYTES).toBe(128);
+    expect(() => parseJsonBody(`{"a":{"${"k".repeat(128)}":1}}`)).not.toThrow();
+    expect(errorsOf(`{"a":[0,{"${"k".repeat(129)}":1}]}`)).toEqual([["/a/1", "too_long"]]);
+    // Bytes as written: 43 three-byte characters (129 bytes) are too long; an escape counts as written.
+    expect(errorsOf(`{"${"€".repeat(43)}":1}`)).toEqual([["", "too_long"]]);
+    expect(() => parseJsonBody(`{"${"\\u0041".repeat(21)}":1}`)).not.toThrow(); // 126 bytes
+    expect(errorsOf(`{"${"\\u0041".repeat(22)}":1}`)).toEqual([["", "too_long"]]); // 132 bytes
+    // A long string value is not a member name.
+    expect(() => parseJsonBody(`{"a":"${"v".repeat(10_000)}"}`)).not.toThrow();
+    // The audit's other shape: a 2.5 MB name over 100 exponents would have made 100 pointers of 2.5 MB.
+    const wide = `{"${"k".repeat(2_500_000)}":[${Array(100).fill("1e1").join(",")}]}`;
+    expect(errorsOf(wide)).toEqual([["", "too_long"]]);
+  });
+
+  it("quotes at most 40 characters of a rejected number token", () => {
+    const long = "1" + "0".repeat(5000) + "1";
+    try {
+      parseJsonBody(`{"n":${long}}`);
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as ValidationError).errors[0]!.message;
+      expect(message).toContain(`(${long.slice(0, 40)}…)`);
+      expect(message.length).toBeLessThan(200);
+    }
   });
 
   it("lists the first 100 exactness problems, counts all of them, and keeps the value JSON.parse gave", () => {

@@ -11,6 +11,11 @@
  * - An object with more than MAX_OBJECT_MEMBERS members is refused (422 `too_many_items` at its pointer) before
  *   JSON.parse builds it: no object of the API has that many fields, and a 5 MiB object of unknown keys would
  *   otherwise cost tens of MB to build and a key-per-item error list to report.
+ * - Arrays and objects nested more than MAX_DEPTH deep (422 `too_deep`), and member names longer than
+ *   MAX_MEMBER_NAME_BYTES (422 `too_long`), are refused the same way, before JSON.parse. No body of the API
+ *   nests deeper than about 8 or has a long member name, and every error item carries the JSON pointer of its value:
+ *   with both bounded, a pointer is at most MAX_DEPTH × MAX_MEMBER_NAME_BYTES long, so 100 error items stay small.
+ *   (Unbounded, a 2 MB body nested a million deep made 100 pointers of 2 MB each.)
  *
  * Cost: one pass over the UTF-8 bytes (before JSON.parse), JSON.parse, and one walk counting the parsed keys.
  * Pointers are computed only when something is wrong (a second, slower pass over the text). A false alarm of the fast
@@ -39,9 +44,17 @@ const PLUS = 43;
 const MAX_SIGNIFICANT_DIGITS = 15;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
 
 /** Most members one JSON object may have (no object of the API has more than a few dozen fields). */
 export const MAX_OBJECT_MEMBERS = 1000;
+/** Deepest nesting of arrays and objects (the deepest body of the API, an MCP batch of goal progress, is 8). */
+export const MAX_DEPTH = 32;
+/** Longest member name, in UTF-8 bytes as written in the body (escapes included). */
+export const MAX_MEMBER_NAME_BYTES = 128;
+/** Longest number token quoted in an error message; a longer one is cut, with an ellipsis. */
+const MAX_QUOTED_TOKEN = 40;
 
 /** Index of the quote closing the string whose opening quote is at `start`. */
 function stringEnd(text: string, start: number): number {
@@ -134,7 +147,7 @@ function countKeys(root: unknown): number {
  */
 export function parseJsonBody(text: string, utf8?: Uint8Array): unknown {
   const scan = scanNumbersAndKeys(utf8 ?? encoder.encode(text));
-  if (scan.oversized) throw tooManyMembers(text);
+  if (scan.refused) throw structureProblem(text);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -149,14 +162,32 @@ export function parseJsonBody(text: string, utf8?: Uint8Array): unknown {
   return value;
 }
 
-/** The 422 for the first object with more than MAX_OBJECT_MEMBERS members, at its pointer. */
-function tooManyMembers(text: string): ValidationError {
-  const pointer = locateOversizedObject(text);
-  return new ValidationError([{
-    pointer,
-    code: "too_many_items",
-    message: `\`${pointer || "/"}\` has more than ${MAX_OBJECT_MEMBERS} members; no object of this API has that many.`,
-  }]);
+/**
+ * The 422 for the first structural refusal of the fast pass, in document order: an object with more than
+ * MAX_OBJECT_MEMBERS members, nesting deeper than MAX_DEPTH, or a member name longer than MAX_MEMBER_NAME_BYTES.
+ */
+function structureProblem(text: string): ValidationError {
+  const found = locateStructureProblem(text);
+  const pointer = found?.pointer ?? "";
+  const at = `\`${pointer || "/"}\``;
+  const item: ErrorItem = found?.kind === "depth"
+    ? {
+      pointer,
+      code: "too_deep",
+      message: `${at} nests arrays and objects more than ${MAX_DEPTH} deep; no body of this API is that deep.`,
+    }
+    : found?.kind === "name"
+    ? {
+      pointer,
+      code: "too_long",
+      message: `${at} has a member name longer than ${MAX_MEMBER_NAME_BYTES} bytes; no field of this API has one.`,
+    }
+    : {
+      pointer,
+      code: "too_many_items",
+      message: `${at} has more than ${MAX_OBJECT_MEMBERS} members; no object of this API has that many.`,
+    };
+  return new ValidationError([item]);
 }
 
 const encoder = new TextEncoder();
@@ -168,50 +199,69 @@ const KEY = 2;
 const NUMBER = 3;
 const OBJECT_START = 4;
 const OBJECT_END = 5;
+const ARRAY_START = 6;
+const ARRAY_END = 7;
 const BYTE_KIND = new Uint8Array(256);
 BYTE_KIND[QUOTE] = STRING;
 BYTE_KIND[COLON] = KEY;
 BYTE_KIND[MINUS] = NUMBER;
 BYTE_KIND[OPEN_BRACE] = OBJECT_START;
 BYTE_KIND[CLOSE_BRACE] = OBJECT_END;
+BYTE_KIND[OPEN_BRACKET] = ARRAY_START;
+BYTE_KIND[CLOSE_BRACKET] = ARRAY_END;
 for (let d = ZERO; d <= NINE; d++) BYTE_KIND[d] = NUMBER;
 
 /**
  * The fast pass: over the UTF-8 bytes (a typed-array loop is markedly faster than charCodeAt; multi-byte
  * characters never contain quote, backslash or ASCII bytes, so the state machine is exact), counts the colons
  * outside strings (one per object key) and tells whether any number token has an exponent or more than 15
- * significant digits, and whether any object has more than MAX_OBJECT_MEMBERS members (a colon belongs to the
- * innermost open object: a stack of member counts, one per open object). Runs before JSON.parse, on text that may not
- * be JSON at all: it always ends, and its answer then only decides which error comes first.
+ * significant digits, and whether it must be refused: an object with more than MAX_OBJECT_MEMBERS members (a colon
+ * belongs to the innermost open object: a stack of member counts, one per open object), nesting deeper than
+ * MAX_DEPTH, or a member name (the string before a colon) longer than MAX_MEMBER_NAME_BYTES. Runs before JSON.parse,
+ * on text that may not be JSON at all: it always ends, and its answer then only decides which error comes first.
  */
-function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: boolean; oversized: boolean } {
+function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: boolean; refused: boolean } {
   const n = bytes.length;
   let colons = 0;
   let suspicious = false;
   const members: number[] = [];
   let depth = 0;
+  /** Open arrays and objects. */
+  let nesting = 0;
+  /** Bytes between the quotes of the last string: a member name when a colon follows. */
+  let lastString = 0;
   let i = 0;
   while (i < n) {
     const kind = BYTE_KIND[bytes[i]!]!;
     if (kind === OTHER) {
       i++;
     } else if (kind === STRING) {
-      i++;
+      const start = ++i;
       while (i < n) {
         const d = bytes[i]!;
         if (d === QUOTE) break;
         i += d === BACKSLASH ? 2 : 1;
       }
+      lastString = i - start;
       i++;
     } else if (kind === KEY) {
       colons++;
-      if (depth > 0 && ++members[depth - 1]! > MAX_OBJECT_MEMBERS) return { colons, suspicious, oversized: true };
+      if (lastString > MAX_MEMBER_NAME_BYTES) return { colons, suspicious, refused: true };
+      if (depth > 0 && ++members[depth - 1]! > MAX_OBJECT_MEMBERS) return { colons, suspicious, refused: true };
       i++;
     } else if (kind === OBJECT_START) {
+      if (++nesting > MAX_DEPTH) return { colons, suspicious, refused: true };
       members[depth++] = 0;
       i++;
     } else if (kind === OBJECT_END) {
       if (depth > 0) depth--;
+      if (nesting > 0) nesting--;
+      i++;
+    } else if (kind === ARRAY_START) {
+      if (++nesting > MAX_DEPTH) return { colons, suspicious, refused: true };
+      i++;
+    } else if (kind === ARRAY_END) {
+      if (nesting > 0) nesting--;
       i++;
     } else {
       if (bytes[i] === MINUS) i++;
@@ -238,12 +288,19 @@ function scanNumbersAndKeys(bytes: Uint8Array): { colons: number; suspicious: bo
       if (significant > MAX_SIGNIFICANT_DIGITS) suspicious = true;
     }
   }
-  return { colons, suspicious, oversized: false };
+  return { colons, suspicious, refused: false };
 }
 
-/** Pointer of the first object with more than MAX_OBJECT_MEMBERS members (the slow path of that refusal). */
-function locateOversizedObject(text: string): string {
+/**
+ * The slow path of the fast pass's refusals: walks the text with the path and returns the first structural problem
+ * in document order (the one the fast pass stopped at) and its pointer: an object with more than MAX_OBJECT_MEMBERS
+ * members (its pointer), an array or object opened deeper than MAX_DEPTH (its pointer), or a member name longer than
+ * MAX_MEMBER_NAME_BYTES (the pointer of its object). The path never grows past MAX_DEPTH frames, and every name in
+ * it is short, so the pointer stays small.
+ */
+function locateStructureProblem(text: string): { kind: "members" | "depth" | "name"; pointer: string } | null {
   const stack: { array: boolean; index: number; key: string; expectKey: boolean; members: number }[] = [];
+  const pointerOf = (frames: typeof stack) => jsonPointer(frames.map((f) => (f.array ? f.index : f.key)));
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -252,17 +309,19 @@ function locateOversizedObject(text: string): string {
     if (c === QUOTE) {
       const end = stringEnd(text, i);
       if (top !== undefined && !top.array && top.expectKey) {
+        if (encoder.encode(text.slice(i + 1, end)).length > MAX_MEMBER_NAME_BYTES) {
+          return { kind: "name", pointer: pointerOf(stack.slice(0, -1)) };
+        }
         top.key = JSON.parse(text.slice(i, end + 1)) as string;
         top.expectKey = false;
-        if (++top.members > MAX_OBJECT_MEMBERS) {
-          return jsonPointer(stack.slice(0, -1).map((f) => (f.array ? f.index : f.key)));
-        }
+        if (++top.members > MAX_OBJECT_MEMBERS) return { kind: "members", pointer: pointerOf(stack.slice(0, -1)) };
       }
       i = end + 1;
-    } else if (c === OPEN_BRACE || c === 91 /* [ */) {
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (stack.length === MAX_DEPTH) return { kind: "depth", pointer: pointerOf(stack) };
       stack.push({ array: c !== OPEN_BRACE, index: 0, key: "", expectKey: c === OPEN_BRACE, members: 0 });
       i++;
-    } else if (c === CLOSE_BRACE || c === 93 /* ] */) {
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       stack.pop();
       i++;
     } else if (c === 44 /* , */) {
@@ -273,7 +332,12 @@ function locateOversizedObject(text: string): string {
       i++;
     } else i++;
   }
-  return "";
+  return null;
+}
+
+/** A number token as quoted in a message: cut to MAX_QUOTED_TOKEN characters. */
+function quoted(token: string): string {
+  return token.length > MAX_QUOTED_TOKEN ? `${token.slice(0, MAX_QUOTED_TOKEN)}…` : token;
 }
 
 interface Frame {
@@ -346,7 +410,7 @@ function locateProblems(text: string): { items: ErrorItem[]; total: number } {
       if (token.exponent) {
         add(() => {
           const pointer = path();
-          const raw = text.slice(start, token.end);
+          const raw = quoted(text.slice(start, token.end));
           return {
             pointer,
             code: "exponent_not_allowed",
@@ -356,7 +420,7 @@ function locateProblems(text: string): { items: ErrorItem[]; total: number } {
       } else if (token.significant > MAX_SIGNIFICANT_DIGITS) {
         add(() => {
           const pointer = path();
-          const raw = text.slice(start, token.end);
+          const raw = quoted(text.slice(start, token.end));
           return {
             pointer,
             code: "too_many_digits",

@@ -33,13 +33,14 @@ export type ProblemCode =
  * - `currency_mismatch`: a transaction's currency differs from the request's currency.
  * - `too_many_items`: an array is longer than the limit.
  * - `too_short`: a text is empty (or shorter than its minimum).
- * - `too_long`: a text is longer than the limit.
+ * - `too_long`: a text (or a JSON member name) is longer than the limit.
  * - `unknown_field`: an object has a field that the schema does not define.
  * - `duplicate_key`: a JSON object has the same key twice.
  * - `duplicate`: a value that must be unique appears twice (for example two budgets for one category).
  * - `invalid_range`: an end date is before its start date.
  * - `invalid_cursor`: a pagination cursor is malformed, stale, belongs to another user, or was issued for other
  *   filters.
+ * - `too_deep`: arrays and objects are nested deeper than any body of the API (32 levels).
  */
 export type ErrorItemCode =
   | "required"
@@ -60,7 +61,8 @@ export type ErrorItemCode =
   | "duplicate_key"
   | "duplicate"
   | "invalid_range"
-  | "invalid_cursor";
+  | "invalid_cursor"
+  | "too_deep";
 
 /** One item of `errors`: a JSON pointer (RFC 6901) into the body, or the name of a query parameter. */
 export interface ErrorItem {

@@ -9,8 +9,12 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
     "`Connection: close`.",
   413: "payload_too_large: the body is larger than the limit (5 MiB by default).",
   415: "unsupported_media_type: the body is not sent as `application/json` (UTF-8).",
-  422: "validation_failed: the request breaks the contract; `errors` lists every offending value by JSON " +
-    "pointer (body) or parameter name (query).",
+  422: "validation_failed: the request breaks the contract; `errors` lists the offending values by JSON " +
+    "pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: " +
+    "every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), " +
+    "then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). " +
+    "Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting " +
+    "deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`).",
   429: "rate_limited: too many requests in the current window; retry after `Retry-After` seconds.",
   500: "internal_error: an unexpected failure; no internals are disclosed. Quote the request_id.",
   503: "service_unavailable: the database (or the token signing keys) could not be reached in time, or too many " +
