@@ -9,6 +9,13 @@
  * - a `tools/call` of an account tool without a token is an HTTP 401 whose `WWW-Authenticate` names the
  *   protected-resource metadata, so that MCP clients can discover Supabase Auth and sign the user in;
  * - everything else (initialize, tools/list, calculation tools) needs no token.
+ * A refused token counts against the client's rate limit before the 401, as on REST, so bad tokens cannot be tried
+ * without limit here either.
+ *
+ * `notifications/cancelled` messages are dropped before the transport sees them: every request of a POST is answered
+ * in its one JSON response, so there is nothing in flight to cancel, and the SDK, which drops the response of a
+ * cancelled request, would leave the transport waiting for it forever. A POST of notifications alone is 202. As a
+ * last bound, a POST whose answer takes longer than MCP_ANSWER_TIMEOUT_MS is answered 503.
  * Failures are thrown as `ProblemError`s, which the app renders as `application/problem+json`, like REST.
  */
 import { makeProblem } from "@pfa/core";
@@ -32,6 +39,8 @@ export interface McpHttpOptions {
   readonly verifier: TokenVerifier;
   /** REST's exact JSON checks (`parseJsonBody`), applied to tool arguments. */
   readonly validateJson: JsonValidator;
+  /** Default MCP_ANSWER_TIMEOUT_MS; tests shorten it. */
+  readonly answerTimeoutMs?: number;
   /**
    * The tool runner for one request, bound to its user (undefined without a token), request id and the calls
    * whose arguments failed the exact JSON checks.
@@ -94,6 +103,40 @@ function withMcpAccept(request: Request): Request {
 
 export type McpHttpHandler = (request: Request, context: McpRequestContext) => Promise<Response>;
 
+/** The longest one POST may take to be answered once its body is read (tool calls have their own, shorter bounds). */
+export const MCP_ANSWER_TIMEOUT_MS = 30_000;
+
+const isCancellation = (message: unknown) =>
+  typeof message === "object" && message !== null && (message as { method?: unknown }).method ===
+    "notifications/cancelled";
+
+/** The body without its `notifications/cancelled` messages; null when nothing is left. */
+function withoutCancellations(body: unknown): unknown {
+  if (!Array.isArray(body)) return isCancellation(body) ? null : body;
+  if (!body.some(isCancellation)) return body;
+  const kept = body.filter((message) => !isCancellation(message));
+  return kept.length === 0 ? null : kept;
+}
+
+/** `work`, or a 503 problem once `ms` have passed (the timer is cleared either way). */
+async function withinDeadline(work: Promise<Response>, ms: number): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new ProblemError(503, `The MCP request was not answered within ${ms / 1000} s; retry it.`, {
+          headers: { "Retry-After": "1" },
+        }),
+      );
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
   const accountTools = new Set(options.tools.filter((tool) => tool.requiresUser).map((tool) => tool.name));
 
@@ -118,7 +161,13 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
         { headers: { Allow: "POST, OPTIONS" } },
       );
     }
-    const user = await authenticate(request.headers, context.metadataUrl);
+    let user: VerifiedUser | undefined;
+    try {
+      user = await authenticate(request.headers, context.metadataUrl);
+    } catch (error) {
+      await context.admit?.(undefined); // a refused token counts against the client IP; a 429 replaces the 401
+      throw error;
+    }
     await context.admit?.(user);
     checkJsonMediaType(request.headers.get("content-type")); // 415 as a problem, like REST
     const text = decodeUtf8(await readBodyBytes(request, options.bodyLimits));
@@ -129,7 +178,9 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
       if (error instanceof McpParseError) return parseError(error.message, context.requestId, context.problemTypeBase);
       throw error;
     }
-    const { body, rejected } = parsed;
+    const { rejected } = parsed;
+    const body = withoutCancellations(parsed.body);
+    if (body === null) return new Response(null, { status: 202 });
     if (Array.isArray(body) && body.length > options.maxBatch) {
       const message = `Invalid Request: a batch holds at most ${options.maxBatch} messages; this one has ` +
         `${body.length}. Send the rest in further requests.`;
@@ -153,7 +204,8 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     });
     await server.connect(transport);
     try {
-      const response = await transport.handleRequest(withMcpAccept(request), { parsedBody: body });
+      const answer = transport.handleRequest(withMcpAccept(request), { parsedBody: body });
+      const response = await withinDeadline(answer, options.answerTimeoutMs ?? MCP_ANSWER_TIMEOUT_MS);
       return await asProblem(response, context.requestId, context.problemTypeBase);
     } finally {
       await server.close();

@@ -80,3 +80,56 @@ Deno.test("handler: a body that is not JSON is a JSON-RPC parse error; too large
   assert.equal(get.status, 405);
   assert.match(get.options.headers?.Allow ?? "", /POST/);
 });
+
+Deno.test("handler: a refused token counts against the client before the 401, and a 429 replaces it", async () => {
+  const admitted: (VerifiedUser | undefined)[] = [];
+  const counting = { ...context, admit: (user: VerifiedUser | undefined) => void admitted.push(user) };
+  const bad = { Authorization: "Bearer bad" };
+  assert.equal((await problemOf(handler(post(call("calculate_cashflow"), bad), counting))).status, 401);
+  assert.deepEqual(admitted, [undefined]);
+  const full = {
+    ...context,
+    admit: () => {
+      throw new ProblemError(429, "Too many requests.");
+    },
+  };
+  assert.equal((await problemOf(handler(post(call("calculate_cashflow"), bad), full))).status, 429);
+});
+
+Deno.test("handler: notifications/cancelled is dropped, so a batch that cancels its own request is still answered", async () => {
+  const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+  const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } };
+  // The audit's batch: before, the SDK dropped the cancelled response and the POST never got an answer.
+  const response = await handler(post(JSON.stringify([list, cancel])), context);
+  assert.equal(response.status, 200);
+  const answers = [await response.json()].flat(); // the SDK answers a batch of one response with the object alone
+  assert.equal(answers.length, 1);
+  assert.equal(answers[0].id, 1);
+  assert.ok(Array.isArray(answers[0].result.tools));
+  // Cancellations alone: nothing to answer.
+  const alone = await handler(post(JSON.stringify(cancel)), context);
+  assert.equal(alone.status, 202);
+  assert.equal(await alone.text(), "");
+  assert.equal((await handler(post(JSON.stringify([cancel, cancel])), context)).status, 202);
+});
+
+Deno.test("handler: a POST not answered within the answer timeout is a 503 with Retry-After", async () => {
+  const stuck = createMcpHttpHandler({
+    tools: toolsFromOperations(createOperations().list),
+    bodyLimits: 4096,
+    maxBatch: 20,
+    verifier,
+    validateJson: parseJsonBody,
+    answerTimeoutMs: 50,
+    invoker: () => () => new Promise(() => {}), // a tool that never finishes
+  });
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "calculate_cashflow", arguments: { currency: "EUR", transactions: [] } },
+  });
+  const problem = await problemOf(stuck(post(body), context));
+  assert.equal(problem.status, 503);
+  assert.deepEqual(problem.options.headers, { "Retry-After": "1" });
+});
