@@ -7,6 +7,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { makeProblem } from "@pfa/core";
 
 export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
@@ -56,12 +57,39 @@ function toRequest(req: http.IncomingMessage, hostname: string, port: number, si
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(`http://${req.headers.host ?? `${hostname}:${port}`}${req.url ?? "/"}`, {
+  // The target resolved against the Host header; a Host that is not a host (`a b`, `[::1`) is replaced by the
+  // listening address, and an absolute-form target (`GET http://x/v1/health`) keeps only its own URL.
+  const target = req.url ?? "/";
+  let url: URL;
+  try {
+    url = new URL(target, `http://${req.headers.host ?? `${hostname}:${port}`}`);
+  } catch {
+    url = new URL(target, `http://${hostname}:${port}`);
+  }
+  return new Request(url, {
     method,
     headers,
     signal,
     ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
   } as RequestInit);
+}
+
+const requestId = () => crypto.randomUUID();
+
+function problemResponse(status: number, problem: object, headers: Record<string, string> = {}): Response {
+  const id = (problem as { request_id: string }).request_id;
+  return new Response(JSON.stringify(problem), {
+    status,
+    headers: { "Content-Type": "application/problem+json", "X-Request-Id": id, ...headers },
+  });
+}
+
+/** A request the Fetch API cannot represent: a forbidden method (TRACE, TRACK, CONNECT) is a 405 problem. */
+function unservable(method: string): Response {
+  const detail = `The method ${JSON.stringify(method.slice(0, 20))} is not served; use GET, HEAD, POST or OPTIONS.`;
+  return problemResponse(405, makeProblem("method_not_allowed", detail, requestId()), {
+    Allow: "GET, HEAD, POST, OPTIONS",
+  });
 }
 
 async function send(res: http.ServerResponse, response: Response, head: boolean, close: boolean): Promise<void> {
@@ -93,10 +121,19 @@ export function serveOnNodeHttp(options: NodeHttpOptions, handler: FetchHandler)
       completed: new Promise<void>((resolve) => res.on("close", () => resolve())),
     };
     let response: Response;
+    let request: Request | undefined;
     try {
-      response = await handler(toRequest(req, options.hostname, options.port, aborted.signal), info);
+      request = toRequest(req, options.hostname, socket.localPort ?? options.port, aborted.signal);
     } catch {
-      response = new Response("internal error", { status: 500 });
+      // Only a method the Fetch API forbids (TRACE, TRACK, CONNECT) gets here: the URL always resolves.
+    }
+    if (request === undefined) response = unservable(req.method ?? "");
+    else {
+      try {
+        response = await handler(request, info);
+      } catch {
+        response = problemResponse(500, makeProblem("internal_error", "An unexpected error occurred.", requestId()));
+      }
     }
     // A body the app did not read to the end (408, 413, or a route that takes none): the connection cannot be reused.
     const unread = req.method !== "GET" && req.method !== "HEAD" && !req.complete;

@@ -878,7 +878,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1144,7 +1144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1498,7 +1498,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1745,7 +1745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3185,7 +3185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3730,7 +3730,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4394,7 +4394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4936,7 +4936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5469,7 +5469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8). */
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -10,7 +10,17 @@ import { createDeadlines } from "./deadlines.ts";
 import { ProblemError } from "./problem.ts";
 
 /** `application/json`, optionally with `charset=utf-8` (any case); any other parameter value is refused. */
-export function checkJsonMediaType(contentType: string | null): void {
+export function checkJsonMediaType(contentType: string | null, contentEncoding: string | null = null): void {
+  // RFC 9110 §15.5.16: a content coding the server does not apply is a 415. Nothing is ever decompressed here, so a
+  // compressed body cannot expand past the byte limit either.
+  const coding = contentEncoding?.trim().toLowerCase();
+  if (coding && coding !== "identity") {
+    throw new ProblemError(
+      415,
+      `Content-Encoding ${JSON.stringify(contentEncoding!.trim().slice(0, 40))} is not supported; send the body ` +
+        "uncompressed.",
+    );
+  }
   if (!contentType) {
     throw new ProblemError(415, "A request body must be sent with Content-Type: application/json.");
   }

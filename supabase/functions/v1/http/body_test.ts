@@ -31,6 +31,15 @@ Deno.test("media type: application/json with or without utf-8 charset passes, an
   assert.equal(status(() => checkJsonMediaType("application/json; charset=utf-16")), 415);
 });
 
+Deno.test("content coding: none or identity passes; gzip, br or anything else is 415 (nothing is decompressed)", () => {
+  assert.equal(status(() => checkJsonMediaType("application/json", null)), undefined);
+  assert.equal(status(() => checkJsonMediaType("application/json", "")), undefined);
+  assert.equal(status(() => checkJsonMediaType("application/json", " Identity ")), undefined);
+  assert.equal(status(() => checkJsonMediaType("application/json", "gzip")), 415);
+  assert.equal(status(() => checkJsonMediaType("application/json", "br")), 415);
+  assert.equal(status(() => checkJsonMediaType("application/json", "gzip, identity")), 415);
+});
+
 function chunked(chunks: Uint8Array[], pulled: { count: number }): Request {
   let i = 0;
   const body = new ReadableStream<Uint8Array>({

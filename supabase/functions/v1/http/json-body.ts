@@ -7,7 +7,7 @@ import { type BodyReadLimits, checkJsonMediaType, decodeUtf8, readBodyBytes } fr
 import { ProblemError } from "./problem.ts";
 
 export async function readJsonBody(request: Request, limits: number | BodyReadLimits): Promise<unknown> {
-  checkJsonMediaType(request.headers.get("content-type"));
+  checkJsonMediaType(request.headers.get("content-type"), request.headers.get("content-encoding"));
   const bytes = await readBodyBytes(request, limits);
   const text = decodeUtf8(bytes);
   if (text.trim() === "") throw new ProblemError(400, "The request body is empty; send a JSON object.");

@@ -169,7 +169,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
       throw error;
     }
     await context.admit?.(user);
-    checkJsonMediaType(request.headers.get("content-type")); // 415 as a problem, like REST
+    checkJsonMediaType(request.headers.get("content-type"), request.headers.get("content-encoding")); // 415, like REST
     const text = decodeUtf8(await readBodyBytes(request, options.bodyLimits));
     let parsed;
     try {

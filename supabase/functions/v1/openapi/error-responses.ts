@@ -8,7 +8,8 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   408: "request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries " +
     "`Connection: close`.",
   413: "payload_too_large: the body is larger than the limit (5 MiB by default).",
-  415: "unsupported_media_type: the body is not sent as `application/json` (UTF-8).",
+  415: "unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a " +
+    "`Content-Encoding` other than identity (bodies are never decompressed).",
   422: "validation_failed: the request breaks the contract; `errors` lists the offending values by JSON " +
     "pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: " +
     "every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), " +
