@@ -1,6 +1,7 @@
 /**
  * The pipeline's checks on one parsed line: a real date, an amount exact in the statement's currency (never
- * rounded), the statement's currency, field sizes within the database's limits. Returns the line in minor units,
+ * rounded), the statement's currency, field sizes within the database's limits, no NUL in text. Returns the line in
+ * minor units,
  * or why it is rejected.
  */
 import { moneyIssueMessage, parseMinor } from "@pfa/core";
@@ -20,6 +21,13 @@ export interface StagedLine {
   readonly dedupText: string;
 }
 
+const TEXT_FIELDS = (entry: RawEntry): [string, string | null][] => [
+  ["description", entry.description],
+  ["counterparty", entry.counterparty],
+  ["category", entry.category],
+  ["transaction id", entry.bankId],
+];
+
 export function validateEntry(entry: RawEntry, currency: string, scale: number): StagedLine | LineError {
   const fail = (message: string): LineError => ({ type: "error", line: entry.line, message });
   const own = entry.currency?.toUpperCase() ?? currency;
@@ -37,6 +45,11 @@ export function validateEntry(entry: RawEntry, currency: string, scale: number):
   }
   if (entry.bankId !== null && entry.bankId.length > LIMITS.maxBankId) {
     return fail(`the transaction id is longer than ${LIMITS.maxBankId} characters`);
+  }
+  // PostgreSQL text cannot hold U+0000; the binary check only reads a file's start, so a NUL further in is a line
+  // error here (it used to reach the COPY, which the server refused).
+  for (const [name, text] of TEXT_FIELDS(entry)) {
+    if (text !== null && text.includes("\0")) return fail(`the ${name} contains a NUL character (U+0000)`);
   }
   return {
     line: entry.line,

@@ -94,6 +94,30 @@ describe("broken files", () => {
     expect(await linesOf(userId)).toBe(0);
   });
 
+  it("a NUL past the binary check's first 64 KiB is a line error, CSV and QIF (it used to hang the import)", async () => {
+    const filler = Array.from({ length: 1500 }, (_, i) => `2026-01-01,-1.00,filler line ${i} ${"x".repeat(40)}`);
+    const csvPath = join(dir, "late-nul.csv");
+    writeFileSync(csvPath, `date,amount,description\n${filler.join("\n")}\n2026-01-02,-2.00,bad\u0000text\n`);
+    const qifPath = join(dir, "late-nul.qif");
+    const entries = Array.from({ length: 2500 }, (_, i) => `D01/02/2026\nT-1.00\nPfiller ${i} ${"y".repeat(20)}\n^`);
+    writeFileSync(qifPath, `!Type:Bank\n${entries.join("\n")}\nD01/03/2026\nT-2.00\nPbad\u0000payee\n^\n`);
+    for (
+      const [path, lines, message] of [
+        [csvPath, 1500, /line 1502.*description contains a NUL/],
+        [qifPath, 2500, /payee|counterparty|description/],
+      ] as const
+    ) {
+      expect(readFileSync(path).indexOf(0), "the NUL is past the first 64 KiB").toBeGreaterThan(64 * 1024);
+      const userId = await createUser(db.client);
+      const [report] = await importFile(db.client, { path }, { userId, accountName: "Nul", currency: "EUR" });
+      expect(report!.status).toBe("partial");
+      expect(report!.error_count).toBe(1);
+      expect(`line ${report!.errors[0]!.line}: ${report!.errors[0]!.message}`).toMatch(message);
+      expect(report!.errors[0]!.message).toMatch(/NUL character/);
+      expect(await linesOf(userId)).toBe(lines);
+    }
+  });
+
   it("a 50 MB file of a format read as a whole is refused by size", async () => {
     const path = join(dir, "huge.qif");
     writeFileSync(path, "!Type:Bank\n" + "D01/02/2026\nT-1.00\n^\n".repeat(50 * 1024 * 1024 / 24));

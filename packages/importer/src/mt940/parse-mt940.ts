@@ -5,9 +5,12 @@
  * reference after `//` (unless `NONREF`) as the bank's id. Structured `:86:` (`?20`..`?29` purpose, `?32`/`?33`
  * name) gives the description and counterparty; unstructured `:86:` is the description. Transaction type `BOK`
  * (a book transfer) is a transfer; otherwise the sign decides. mt940js checks that opening balance plus turnover
- * equals the closing balance, so an inconsistent or truncated statement is refused as a whole.
+ * equals the closing balance, so an inconsistent or truncated statement is refused as a whole. The amounts and dates
+ * come from the text itself (raw-fields.ts), exactly: mt940js rounds amounts to two decimals and rolls impossible
+ * dates over. A line whose date is not a real date is an error; a balance with one makes the file unreadable.
  */
 import mt940 from "mt940js";
+import { type RawBalance, readRawFields } from "./raw-fields.ts";
 import { cleanText } from "../text/clean-text.ts";
 import { type LineError, type RawEntry, type StatementSource, UnreadableFileError } from "../types.ts";
 
@@ -32,15 +35,6 @@ interface Mt940Statement {
   transactions: Mt940Transaction[];
 }
 
-const day = (date: Date | undefined) => date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : null;
-
-/** A JavaScript number from mt940js as a plain decimal (mt940js reads at most 15 digits, so it is exact). */
-function decimal(n: number): string | null {
-  if (!Number.isFinite(n)) return null;
-  const text = String(n === 0 ? 0 : n);
-  return /e/i.test(text) ? null : text;
-}
-
 function structured(details: Record<string, string> | undefined, keys: string[]): string | null {
   if (!details) return null;
   const parts = keys.map((k) => details[k]).filter((v): v is string => typeof v === "string" && v.length > 0);
@@ -49,10 +43,14 @@ function structured(details: Record<string, string> | undefined, keys: string[])
 
 const PURPOSE = ["20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "60", "61", "62", "63"];
 
-function entryOf(t: Mt940Transaction, line: number): RawEntry | LineError {
-  const date = day(t.entryDate) ?? day(t.date);
-  const amount = decimal(t.amount);
-  if (!date || amount === null) return { type: "error", line, message: `:61: line ${line}: unreadable date or amount` };
+function entryOf(
+  t: Mt940Transaction,
+  line: number,
+  raw: { date: string | null; amount: string | null },
+): RawEntry | LineError {
+  const { date, amount } = raw;
+  if (date === null) return { type: "error", line, message: `:61: line ${line}: the date is not a real calendar date` };
+  if (amount === null) return { type: "error", line, message: `:61: line ${line}: unreadable amount` };
   const isStructured = t.structuredDetails && Object.keys(t.structuredDetails).some((k) => /^\d\d$/.test(k));
   const reference = t.bankReference && t.bankReference !== "NONREF" ? t.bankReference : null;
   return {
@@ -77,18 +75,36 @@ export function parseMt940(text: string): StatementSource[] {
     throw new UnreadableFileError(`not a readable MT940 statement: ${(error as Error).message}`);
   }
   if (statements.length === 0) throw new UnreadableFileError("the MT940 file holds no statement");
+  const raw = readRawFields(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
+  const transactions = statements.reduce((n, s) => n + s.transactions.length, 0);
+  if (
+    raw.lines.length !== transactions || raw.openings.length !== statements.length ||
+    raw.closings.length !== statements.length
+  ) {
+    throw new UnreadableFileError("not a readable MT940 statement: its :60:, :61: and :62: fields do not line up");
+  }
+  const balance = (b: RawBalance, tag: string) => {
+    if (b.date === null || b.amount === null) {
+      throw new UnreadableFileError(
+        `not a readable MT940 statement: a ${tag} balance has an impossible date or amount`,
+      );
+    }
+    return b;
+  };
   let base = 0;
-  return statements.map((s) => {
-    const entries = s.transactions.map((t, i) => entryOf(t, base + i + 1));
+  return statements.map((s, k) => {
+    const entries = s.transactions.map((t, i) => entryOf(t, base + i + 1, raw.lines[base + i]!));
     base += entries.length;
+    const opening = balance(raw.openings[k]!, ":60:");
+    const closing = balance(raw.closings[k]!, ":62:");
     return {
       format: "mt940",
       facts: {
         currency: s.currency?.toUpperCase() || null,
-        start: day(s.openingBalanceDate),
-        end: day(s.closingBalanceDate),
-        opening: decimal(s.openingBalance),
-        closing: decimal(s.closingBalance),
+        start: opening.date,
+        end: closing.date,
+        opening: opening.amount,
+        closing: closing.amount,
       },
       entries,
     };

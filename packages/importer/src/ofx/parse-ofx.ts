@@ -5,7 +5,6 @@
  * `PAYEE/NAME` (counterparty), `MEMO` (description); `TRNTYPE` `XFER` is a transfer, otherwise the sign decides.
  */
 import { cleanText } from "../text/clean-text.ts";
-import { normalizeDecimal } from "../text/normalize-decimal.ts";
 import { isoDate } from "../text/parse-date.ts";
 import { at, children, parseXml, textAt, type XmlValue } from "../text/parse-xml.ts";
 import { type LineError, type RawEntry, type StatementSource, UnreadableFileError } from "../types.ts";
@@ -17,9 +16,17 @@ export function ofxDate(text: string | null): string | null {
   return match ? isoDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
-function ofxAmount(text: string | null): string | null {
+/**
+ * An OFX amount as a plain decimal: OFX writes a sign, digits and one decimal mark, `.` or `,`, with no digit grouping,
+ * so `1,500` is one and a half (then refused for USD: three decimals), never fifteen hundred.
+ */
+export function ofxAmount(text: string | null): string | null {
   if (text === null) return null;
-  return normalizeDecimal(text, ".") ?? normalizeDecimal(text, ",");
+  const m = /^([+-]?)(\d*)(?:[.,](\d+))?$/.exec(text.trim());
+  if (!m || (m[2] === "" && m[3] === undefined) || m[2]!.length + (m[3]?.length ?? 0) > 40) return null;
+  const integer = m[2] === "" ? "0" : m[2]!.replace(/^0+(?=\d)/, "");
+  const plain = m[3] === undefined ? integer : `${integer}.${m[3]}`;
+  return m[1] === "-" && /[1-9]/.test(plain) ? `-${plain}` : plain;
 }
 
 function isXml(text: string): boolean {
