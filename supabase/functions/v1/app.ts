@@ -21,7 +21,7 @@ import type { AppEnv } from "./http/context.ts";
 import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
 import { toProblemError } from "./http/errors.ts";
 import { withoutBody } from "./http/head.ts";
-import { type BodyReadLimits, bodyReadSlots } from "./http/body.ts";
+import { type BodyReadLimits, bodyReadSlots, clientShares } from "./http/body.ts";
 import { readJsonBody } from "./http/json-body.ts";
 import { problemResponse, problemTypeBase } from "./http/problem.ts";
 import type { Admission } from "./http/admit.ts";
@@ -157,6 +157,9 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     maxBytes: maxBodyBytes,
     timeoutMs: bodyReadTimeoutMs,
     slots: bodyReadSlots(maxConcurrentBodyReads),
+    // One client (user or address) may have an eighth of the slots (at least 1): a handful of stalled uploads
+    // cannot make every other client wait.
+    shares: clientShares(Math.max(1, Math.floor(maxConcurrentBodyReads / 8))),
   };
   const typeBase = problemTypeBase(deps.config.supabaseUrl);
 

@@ -1,6 +1,7 @@
 /**
  * Counts a request (or a batch's tool calls) against its user, or its client address without a token, and refuses it
  * with 429 past the limit. REST routes and the MCP endpoint admit through this one function, so both count alike.
+ * The key it counts against is kept on the context (`clientKey`) for the body-read shares (body.ts).
  */
 import type { Context } from "hono";
 import type { VerifiedUser } from "./bearer.ts";
@@ -22,10 +23,11 @@ export async function admit(
   points = 1,
 ): Promise<void> {
   const { limiter } = admission;
-  if (!limiter.enabled) return;
   const key = user
     ? `user:${user.sub}`
     : `ip:${clientAddress(c.req.raw.headers, remoteAddressOf(c.env), admission.trustedProxyHops)}`;
+  c.set("clientKey", key);
+  if (!limiter.enabled) return;
   const decision = await limiter.take(key, points);
   c.set("rateLimitHeaders", decision.headers);
   if (!decision.allowed) {

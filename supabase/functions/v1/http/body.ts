@@ -49,6 +49,44 @@ export interface BodyReadLimits {
   readonly timeoutMs?: number;
   /** Bounds the bodies read at once (a slot is held while reading); 503 when none frees up within `timeoutMs`. */
   readonly slots?: Gate;
+  /** Bounds the bodies one client (user or address) has being read at once; 503 past it, without waiting. */
+  readonly shares?: ClientShares;
+}
+
+/** Per-client counts of the bodies being read, so that one client cannot hold every slot with stalled uploads. */
+export interface ClientShares {
+  /** Counts a read of `client`'s; throws a 503 when it already has `perClient` reads. Returns the release. */
+  enter(client: string): () => void;
+  /** Clients with a read in progress (entries exist only while a read is). */
+  readonly clients: number;
+}
+
+export function clientShares(perClient: number): ClientShares {
+  const reading = new Map<string, number>();
+  return {
+    get clients() {
+      return reading.size;
+    },
+    enter(client) {
+      const count = reading.get(client) ?? 0;
+      if (count >= perClient) {
+        throw new ProblemError(
+          503,
+          `You have ${perClient} request bodies being received at once, the most one client may; finish one first.`,
+          { headers: { "Retry-After": "1" } },
+        );
+      }
+      reading.set(client, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = reading.get(client)! - 1;
+        if (left === 0) reading.delete(client);
+        else reading.set(client, left);
+      };
+    },
+  };
 }
 
 /**
@@ -78,8 +116,15 @@ export function bodyReadSlots(maxConcurrent: number): Gate {
  * front: memory grows with the bytes actually received, so a stalled upload holds only what it sent. Past
  * `timeoutMs` the read is cancelled and answered 408. A bare number is the byte limit alone.
  */
-export async function readBodyBytes(request: Request, limits: number | BodyReadLimits): Promise<Uint8Array> {
-  const { maxBytes, timeoutMs, slots } = typeof limits === "number" ? { maxBytes: limits } as BodyReadLimits : limits;
+export async function readBodyBytes(
+  request: Request,
+  limits: number | BodyReadLimits,
+  /** Who the request counts against (admit.ts `clientKey`): with `shares`, bounds that client's reads. */
+  client?: string,
+): Promise<Uint8Array> {
+  const { maxBytes, timeoutMs, slots, shares } = typeof limits === "number"
+    ? { maxBytes: limits } as BodyReadLimits
+    : limits;
   const declared = request.headers.get("content-length");
   if (declared !== null) {
     const length = Number(declared);
@@ -87,11 +132,16 @@ export async function readBodyBytes(request: Request, limits: number | BodyReadL
   }
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
-  const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
+  const leave = shares && client !== undefined ? shares.enter(client) : undefined;
   try {
-    return await readStream(stream, maxBytes, timeoutMs);
+    const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
+    try {
+      return await readStream(stream, maxBytes, timeoutMs);
+    } finally {
+      release?.();
+    }
   } finally {
-    release?.();
+    leave?.();
   }
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bodyReadSlots, checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
+import { bodyReadSlots, checkJsonMediaType, clientShares, decodeUtf8, readBodyBytes } from "./body.ts";
 import { ProblemError } from "./problem.ts";
 
 function status(fn: () => unknown): number | undefined {
@@ -151,4 +151,47 @@ Deno.test("body: at most `slots` bodies are read at once; a request waiting past
   assert.equal(slots.active, 0); // every slot is given back
   const fine = new Request("http://x/", { method: "POST", body: "abc" });
   assert.deepEqual([...await readBodyBytes(fine, limits)], [97, 98, 99]);
+});
+
+Deno.test("body: one client has at most its share of the slots; past it a 503 at once, and others still get slots", async () => {
+  const slots = bodyReadSlots(8);
+  const shares = clientShares(2);
+  const limits = { maxBytes: 1024, timeoutMs: 200, slots, shares };
+  // The audit's attack: one client opens uploads that declare a length and stall.
+  const holding = [1, 2].map((n) => readBodyBytes(stalled(Uint8Array.of(n), 100), limits, "ip:203.0.113.9"));
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(slots.active, 2);
+  const started = performance.now();
+  const third = await readBodyBytes(stalled(Uint8Array.of(3), 100), limits, "ip:203.0.113.9").then(
+    () => 0,
+    (e) => e,
+  );
+  assert.ok(third instanceof ProblemError);
+  assert.equal(third.status, 503);
+  assert.equal(third.options.headers?.["Retry-After"], "1");
+  assert.ok(performance.now() - started < 100, "refused at once, not after waiting for a slot");
+  assert.equal(slots.active, 2, "the refused read took no slot");
+  // Another client is served while the first one's uploads stall.
+  const other = new Request("http://x/", { method: "POST", body: "abc" });
+  assert.deepEqual([...await readBodyBytes(other, limits, "user:someone")], [97, 98, 99]);
+  assert.deepEqual(await Promise.all(holding.map((r) => r.then(() => 0, (e) => e.status))), [408, 408]);
+  assert.equal(shares.clients, 0, "every share is given back");
+  assert.equal(slots.active, 0);
+  // Without a client key (a test app, or a read before admission) only the slots bound the reads.
+  const anonymous = new Request("http://x/", { method: "POST", body: "x" });
+  assert.deepEqual([...await readBodyBytes(anonymous, limits)], [120]);
+});
+
+Deno.test("clientShares: counts per client, releases once, and forgets a client with nothing in progress", () => {
+  const shares = clientShares(1);
+  const release = shares.enter("a");
+  assert.equal(status(() => shares.enter("a")), 503);
+  const b = shares.enter("b");
+  assert.equal(shares.clients, 2);
+  release();
+  release(); // idempotent
+  assert.equal(shares.clients, 1);
+  shares.enter("a")();
+  b();
+  assert.equal(shares.clients, 0);
 });

@@ -8,5 +8,7 @@ export interface AppEnv {
     user: VerifiedUser | undefined;
     /** RateLimit / RateLimit-Policy headers of the request, added to whatever response it gets. */
     rateLimitHeaders: Readonly<Record<string, string>> | undefined;
+    /** Who the request counts against (`user:<sub>` or `ip:<address>`), once admitted: body-read shares use it. */
+    clientKey: string | undefined;
   };
 }

@@ -6,9 +6,13 @@ import { InvalidJsonError, parseJsonBody } from "@pfa/core";
 import { type BodyReadLimits, checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
 import { ProblemError } from "./problem.ts";
 
-export async function readJsonBody(request: Request, limits: number | BodyReadLimits): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  limits: number | BodyReadLimits,
+  client?: string,
+): Promise<unknown> {
   checkJsonMediaType(request.headers.get("content-type"), request.headers.get("content-encoding"));
-  const bytes = await readBodyBytes(request, limits);
+  const bytes = await readBodyBytes(request, limits, client);
   const text = decodeUtf8(bytes);
   if (text.trim() === "") throw new ProblemError(400, "The request body is empty; send a JSON object.");
   try {

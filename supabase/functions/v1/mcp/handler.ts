@@ -63,6 +63,8 @@ export interface McpRequestContext {
   readonly admit?: (user: VerifiedUser | undefined, points?: number) => void | Promise<void>;
   /** Base of absolute problem `type`s, the same as REST's (`problemTypeBase`); absent: the relative form. */
   readonly problemTypeBase?: string;
+  /** Who the request counts against, once admitted (the body-read shares of REST). */
+  readonly clientKey?: () => string | undefined;
 }
 
 /**
@@ -170,7 +172,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     }
     await context.admit?.(user);
     checkJsonMediaType(request.headers.get("content-type"), request.headers.get("content-encoding")); // 415, like REST
-    const text = decodeUtf8(await readBodyBytes(request, options.bodyLimits));
+    const text = decodeUtf8(await readBodyBytes(request, options.bodyLimits, context.clientKey?.()));
     let parsed;
     try {
       parsed = parseMcpBody(text, options.validateJson);

@@ -82,6 +82,7 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
       requestId: c.get("requestId"),
       metadataUrl: resourceOf(config, c).metadataUrl,
       admit: admitter(c),
+      clientKey: () => c.get("clientKey"),
       ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
     }));
 

@@ -74,7 +74,7 @@ async function validBody(
   let body: unknown;
   let inexact: InexactJsonError | undefined;
   try {
-    body = await readJsonBody(c.req.raw, bodyLimits);
+    body = await readJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
   } catch (error) {
     if (!(error instanceof InexactJsonError)) throw error;
     inexact = error;
