@@ -2,7 +2,10 @@
  * The rate limiter: `limit` requests (tool calls count one each) per window and key (`user:<sub>` or `ip:<address>`),
  * counted by rate-limiter-flexible. One store:
  * - in memory (default): per instance; every key expires by its own timer (O(1) eviction), and at most `maxKeys` keys
- *   are held: past that, new keys share one `overflow` budget, so a flood of addresses cannot grow memory;
+ *   are held: past that, a new key makes the oldest one forgotten, so a flood of addresses cannot grow memory. (It
+ *   used to put new keys past the bound on one shared `overflow` budget, which a flood of addresses spent, so that
+ *   every new client was refused on its first request. Forgetting a key only ever gives its client a fresh budget,
+ *   which a flood of fresh addresses has anyway.);
  * - Redis, when `redisUrl` (RATE_LIMIT_REDIS_URL) is set: one budget shared by every instance of a fleet. When Redis
  *   is unreachable the in-memory store counts instead (one log line when that starts and when Redis is back): a limiter
  *   outage never takes the API down.
@@ -57,20 +60,26 @@ export const DEFAULT_MAX_KEYS = 100_000;
 
 const consoleLog: RateLimitLog = (line) => console.error(JSON.stringify(line));
 
-/** An in-memory store holding at most `maxKeys` keys; new keys past it share the `overflow` key. */
+/** An in-memory store holding at most `maxKeys` keys; a new key past it makes the oldest one forgotten. */
 export function boundedMemoryStore(settings: RateLimitSettings): CountingStore & { readonly size: number } {
   const memory = new RateLimiterMemory({ points: settings.limit, duration: settings.windowSeconds });
-  // rate-limiter-flexible keeps its keys in a Map (one expiry timer each); its size is what bounds memory. The test
-  // beside this module fails should a new version move it.
-  const keys = (memory as unknown as { _memoryStorage: { _storage: Map<string, unknown> } })._memoryStorage._storage;
+  // rate-limiter-flexible keeps its keys in a Map (one expiry timer each) in insertion order; its size is what bounds
+  // memory, and its first key is the oldest. The test beside this module fails should a new version move it.
+  const storage = (memory as unknown as {
+    _memoryStorage: { _storage: Map<string, unknown>; delete(key: string): boolean };
+  })._memoryStorage;
+  const keys = storage._storage;
   const maxKeys = settings.maxKeys ?? DEFAULT_MAX_KEYS;
   return {
     get size() {
       return keys.size;
     },
     consume(key, points) {
-      const counted = keys.size < maxKeys || keys.has(memory.getKey(key)) ? key : "overflow";
-      return memory.consume(counted, points);
+      if (keys.size >= maxKeys && !keys.has(memory.getKey(key))) {
+        const oldest = keys.keys().next().value;
+        if (oldest !== undefined) storage.delete(oldest); // clears its expiry timer too
+      }
+      return memory.consume(key, points);
     },
   };
 }

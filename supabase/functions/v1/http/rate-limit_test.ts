@@ -27,13 +27,25 @@ Deno.test("rate limit: limit 0 means disabled", () => {
   assert.equal(createRateLimiter({ limit: 5, windowSeconds: 60 }).enabled, true);
 });
 
-Deno.test("rate limit: the memory store holds at most maxKeys keys; new keys past it share one overflow budget", async () => {
+Deno.test("rate limit: the memory store holds at most maxKeys keys; past it the oldest is forgotten, no one locked out", async () => {
   const store = boundedMemoryStore({ limit: 2, windowSeconds: 60, maxKeys: 1000 });
   const limiter = limiterOver({ limit: 2, windowSeconds: 60 }, store);
+  // A client that spent its budget, then a flood of 5,000 fresh addresses (the audit's attack, at 1/100 the scale).
+  await limiter.take("ip:spent");
+  await limiter.take("ip:spent");
+  assert.equal((await limiter.take("ip:spent")).allowed, false);
   for (let i = 0; i < 5000; i++) await limiter.take(`ip:${i}`);
-  assert.equal(store.size, 1001, "1,000 keys and the overflow key"); // fails if rate-limiter-flexible moves its map
-  assert.equal((await limiter.take("ip:999")).allowed, true, "a held key keeps its own budget");
-  assert.equal((await limiter.take("ip:fresh")).allowed, false, "the overflow budget is spent");
+  assert.equal(store.size, 1000, "never more than maxKeys keys"); // fails if rate-limiter-flexible moves its map
+  // Before: the keys past the bound shared one `overflow` budget, and a brand-new client got 429 at once.
+  const fresh = await limiter.take("ip:fresh");
+  assert.equal(fresh.allowed, true, "a new client gets its own budget");
+  assert.match(fresh.headers.RateLimit!, /r=1;/);
+  assert.equal(store.size, 1000);
+  // The most recent keys keep their counts: ip:4999 has used one of its two.
+  assert.equal((await limiter.take("ip:4999")).allowed, true);
+  assert.equal((await limiter.take("ip:4999")).allowed, false, "a held key keeps its own count");
+  // The oldest were forgotten: the client that had spent its budget gets a fresh one (what a new address gets).
+  assert.equal((await limiter.take("ip:spent")).allowed, true);
 });
 
 Deno.test("rate limit: each key expires with its window, so memory is given back without a sweep", async () => {
