@@ -49,3 +49,20 @@ Deno.test("query: 3,000 unknown parameters list the first 100 and count them all
   });
   assert.equal(errors[99]!.parameter, "p99");
 });
+
+Deno.test("query: a name or value that is not percent-encoded UTF-8 is invalid_format, never a silent U+FFFD", () => {
+  // The audit's values: a lone 0xFF 0xFE, an encoded surrogate (not UTF-8), and a cut three-byte sequence.
+  for (const bad of ["%FF%FE", "%ED%A0%80", "%E0%A4%A"]) {
+    const { values, errors, total } = readQuery(new URL(`http://x/p?limit=7&cursor=${bad}`), allowed);
+    assert.deepEqual(values, { limit: "7" }, bad);
+    assert.deepEqual(errors.map((e) => [e.parameter, e.code]), [["cursor", "invalid_format"]], bad);
+    assert.equal(total, 1);
+  }
+  // Valid encodings pass, multi-byte ones and `+` included; a literal U+FFFD sent as UTF-8 is a character like any.
+  const ok = readQuery(new URL("http://x/p?cursor=caf%C3%A9+%F0%9F%92%B6%EF%BF%BD&limit=1"), allowed);
+  assert.deepEqual(ok.values, { cursor: "café 💶\uFFFD", limit: "1" });
+  assert.deepEqual(ok.errors, []);
+  // A broken name is reported under the name URLSearchParams gives it.
+  const name = readQuery(new URL("http://x/p?li%FFmit=1"), allowed);
+  assert.deepEqual(name.errors.map((e) => [e.parameter, e.code]), [["li\uFFFDmit", "invalid_format"]]);
+});

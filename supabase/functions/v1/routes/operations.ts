@@ -125,10 +125,14 @@ function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
       if (!parsed.success) {
         throw ValidationError.merge(unknown, problemFromZodError(parsed.error, "query", query.values));
       }
-      throw new ProblemError(422, "The query has parameters this operation does not accept.", {
-        errors: query.errors,
-        errorsTotal: query.total,
-      });
+      throw new ProblemError(
+        422,
+        "The query has parameters this operation does not accept, repeats one, or is not valid percent-encoded UTF-8; see `errors`.",
+        {
+          errors: query.errors,
+          errorsTotal: query.total,
+        },
+      );
     }
     if (!parsed.success) throw problemFromZodError(parsed.error, "query", query.values);
     const output = await deps.accountData.withUser(user, (data) => op.run(parsed.data, { data, subject: user.sub }));
