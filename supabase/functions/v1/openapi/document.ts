@@ -50,10 +50,12 @@ own data, read through Postgres row-level security. Every route starts with \`/v
   \`"1200"\` for JPY). On input a decimal string or a JSON number is accepted; more decimals than the currency
   allows, exponent notation, or a magnitude above 10^15 − 1 minor units is refused with 422, never rounded.
 - **JSON** is UTF-8. Request bodies must be sent as \`Content-Type: application/json\` (a \`charset\`, if
-  given, must be \`utf-8\`); anything else is 415. Invalid UTF-8 or malformed JSON is 400.
+  given, must be \`utf-8\`) and without a \`Content-Encoding\`; anything else is 415. Invalid UTF-8 or malformed
+  JSON is 400.
 - **Query parameters** are validated like bodies. A parameter the operation does not define is refused with
   422 (\`unknown_field\`) so that a typo never silently falls back to a default; a parameter repeated is
-  422 (\`duplicate\`); an empty value (\`?currency=\`) is a value, not "use the default".
+  422 (\`duplicate\`); a name or value whose percent-encoding is not UTF-8 is 422 (\`invalid_format\`), never
+  read as U+FFFD; an empty value (\`?currency=\`) is a value, not "use the default".
   Calculation (POST) routes take no query parameters at all. One exception on every route: \`forceFunctionRegion\`
   (exactly that name), which supabase-js appends when a functions region is configured, is accepted and ignored.
 
