@@ -96,6 +96,14 @@ describe("calculate_trends", () => {
       ["/months", "out_of_range"],
     ]);
     expect(post(calculate, { ...base, year: 1, month: 3, months: 3 }).window_start).toBe("0001-01-01");
+    try {
+      post(calculate, { ...base, year: 1, month: 3, months: 4 });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as { errors: { message: string }[] }).errors[0]!.message).toBe(
+        "`/months`: The 4-month window ending 0001-03 would start before year 0001; ask for fewer months.",
+      );
+    }
     expect(
       errorsOf(() =>
         post(calculate, { ...base, transactions: [{ date: "2026-03-01", amount: "-1.00", currency: "USD" }] })

@@ -9,7 +9,8 @@ import { ValidationError } from "../problem/validation-error.ts";
 export function trendsWindowStart(year: number, month: number, months: number, on: "body" | "query"): string {
   const first = year * 12 + month - months;
   if (first < 12) {
-    const message = `The ${months}-month window ending ${year}-${String(month).padStart(2, "0")} would start before ` +
+    const ending = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+    const message = `The ${months}-month window ending ${ending} would start before ` +
       "year 0001; ask for fewer months.";
     throw new ValidationError([
       on === "body"
