@@ -164,7 +164,16 @@ async function readStream(
   let size = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        // The connection broke mid-body (ECONNRESET and the like): the client's doing, not a server error, so a 400
+        // (which nobody receives) rather than a 500 in the log.
+        if (timedOut) throw bodyTimedOut(timeoutMs!);
+        throw new ProblemError(400, "The request body was cut off: the connection closed before it was complete.");
+      }
+      const { done, value } = chunk;
       if (timedOut) throw bodyTimedOut(timeoutMs!);
       if (done) break;
       size += value.byteLength;

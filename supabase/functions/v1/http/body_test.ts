@@ -195,3 +195,19 @@ Deno.test("clientShares: counts per client, releases once, and forgets a client 
   b();
   assert.equal(shares.clients, 0);
 });
+
+Deno.test("body: a connection that breaks mid-body is a 400, not a 500 (the client went away)", async () => {
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(Uint8Array.of(123));
+        return;
+      }
+      controller.error(Object.assign(new Error("connection reset by peer"), { code: "ECONNRESET" }));
+    },
+  }, { highWaterMark: 0 });
+  const request = new Request("http://x/", { method: "POST", body });
+  assert.equal(await statusOf(readBodyBytes(request, { maxBytes: 1024, timeoutMs: 1000 })), 400);
+});

@@ -15,7 +15,8 @@
  * `notifications/cancelled` messages are dropped before the transport sees them: every request of a POST is answered
  * in its one JSON response, so there is nothing in flight to cancel, and the SDK, which drops the response of a
  * cancelled request, would leave the transport waiting for it forever. A POST of notifications alone is 202. As a
- * last bound, a POST whose answer takes longer than MCP_ANSWER_TIMEOUT_MS is answered 503.
+ * last bound, a POST whose answer takes longer than MCP_ANSWER_TIMEOUT_MS is answered 503. A batch in which two
+ * requests share an id is an Invalid Request: the SDK would answer only one of them.
  * Failures are thrown as `ProblemError`s, which the app renders as `application/problem+json`, like REST.
  */
 import { makeProblem } from "@pfa/core";
@@ -120,6 +121,19 @@ function withoutCancellations(body: unknown): unknown {
   return kept.length === 0 ? null : kept;
 }
 
+/** The first id two requests of a batch share (the SDK would answer only one of them), if any. */
+function repeatedId(batch: unknown[]): string | number | undefined {
+  const seen = new Set<string | number>();
+  for (const message of batch) {
+    if (typeof message !== "object" || message === null) continue;
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (typeof method !== "string" || (typeof id !== "string" && typeof id !== "number")) continue;
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
+}
+
 /** `work`, or a 503 problem once `ms` have passed (the timer is cleared either way). */
 async function withinDeadline(work: Promise<Response>, ms: number): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -186,6 +200,12 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
     if (Array.isArray(body) && body.length > options.maxBatch) {
       const message = `Invalid Request: a batch holds at most ${options.maxBatch} messages; this one has ` +
         `${body.length}. Send the rest in further requests.`;
+      return rpcProblem(400, message, context.requestId, { code: -32600, message }, context.problemTypeBase);
+    }
+    const repeated = Array.isArray(body) ? repeatedId(body) : undefined;
+    if (repeated !== undefined) {
+      const message = `Invalid Request: the id ${JSON.stringify(repeated).slice(0, 100)} is used by more than one ` +
+        "request of this batch; ids must be unique so that each response can be matched to its request.";
       return rpcProblem(400, message, context.requestId, { code: -32600, message }, context.problemTypeBase);
     }
     // Every tool call counts against the rate limit: the request itself counted one, the batch's other calls now.

@@ -133,3 +133,15 @@ Deno.test("handler: a POST not answered within the answer timeout is a 503 with 
   assert.equal(problem.status, 503);
   assert.deepEqual(problem.options.headers, { "Retry-After": "1" });
 });
+
+Deno.test("handler: a batch in which two requests share an id is Invalid Request (the SDK answered only one)", async () => {
+  const list = (id: number | string) => ({ jsonrpc: "2.0", id, method: "tools/list" });
+  const response = await handler(post(JSON.stringify([list(1), list(2), list(1)])), context);
+  assert.equal(response.status, 400);
+  const body = await response.json();
+  assert.equal(body.error.code, -32600);
+  assert.match(body.error.message, /the id 1 is used by more than one request/);
+  // The same value as a string and as a number are different ids; notifications carry none.
+  const mixed = [list(1), list("1"), { jsonrpc: "2.0", method: "notifications/initialized" }];
+  assert.equal((await handler(post(JSON.stringify(mixed)), context)).status, 200);
+});
