@@ -367,9 +367,10 @@ Deno.test("finding 2: 120 stalled 5 MiB uploads: RSS stays under 200 MiB, each i
     const seconds = (performance.now() - started) / 1000;
     assert.ok(seconds < 45, `all closed after ${seconds.toFixed(1)} s`);
     const statuses = answers.map((a) => Number(/^HTTP\/1\.1 (\d{3})/.exec(a)?.[1]));
-    // A read that started times out (408); one that waited for a slot past the timeout is told the server is busy.
+    // Every upload comes from one client (127.0.0.1), which may have an eighth of the 64 slots: 8 reads start and time
+    // out (408); the client's others are refused at once (503), so they never hold a slot another client needs.
     assert.ok(statuses.every((s) => s === 408 || s === 503), JSON.stringify(statuses));
-    assert.ok(statuses.filter((s) => s === 408).length >= 64, JSON.stringify(statuses));
+    assert.ok(statuses.filter((s) => s === 408).length >= 8, JSON.stringify(statuses));
     const problem = answers.find((a) => a.startsWith("HTTP/1.1 408"))!;
     assert.match(problem, /content-type: application\/problem\+json/i);
     assert.match(problem, /"code":"request_timeout"/);

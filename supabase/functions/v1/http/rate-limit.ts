@@ -1,5 +1,5 @@
 /**
- * The rate limiter: `limit` requests (tool calls count one each) per window and key (`user:<sub>` or `ip:<address>`),
+ * The rate limiter: `limit` requests (each request of an MCP batch counts one) per window and key (`user:<sub>` or `ip:<address>`),
  * counted by rate-limiter-flexible. One store:
  * - in memory (default): per instance; every key expires by its own timer (O(1) eviction), and at most `maxKeys` keys
  *   are held: past that, a new key makes the oldest one forgotten, so a flood of addresses cannot grow memory. (It

@@ -25,7 +25,7 @@ import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bea
 import { ProblemError } from "../http/problem.ts";
 import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
-import { calledTools, callsAccountTool } from "./gate.ts";
+import { callsAccountTool } from "./gate.ts";
 import { bearerChallenge } from "./metadata.ts";
 import { WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import { createMcpServer, type InvokeTool } from "./server.ts";
@@ -121,6 +121,17 @@ function withoutCancellations(body: unknown): unknown {
   return kept.length === 0 ? null : kept;
 }
 
+/** JSON-RPC requests (a method and an id) in a body; notifications and responses are not counted. */
+function requestCount(body: unknown): number {
+  let count = 0;
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (typeof message !== "object" || message === null) continue;
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (typeof method === "string" && (typeof id === "string" || typeof id === "number")) count++;
+  }
+  return count;
+}
+
 /** The first id two requests of a batch share (the SDK would answer only one of them), if any. */
 function repeatedId(batch: unknown[]): string | number | undefined {
   const seen = new Set<string | number>();
@@ -208,9 +219,10 @@ export function createMcpHttpHandler(options: McpHttpOptions): McpHttpHandler {
         "request of this batch; ids must be unique so that each response can be matched to its request.";
       return rpcProblem(400, message, context.requestId, { code: -32600, message }, context.problemTypeBase);
     }
-    // Every tool call counts against the rate limit: the request itself counted one, the batch's other calls now.
-    const calls = calledTools(body).length;
-    if (calls > 1) await context.admit?.(user, calls - 1);
+    // Every request of a batch counts against the rate limit (the POST itself counted one, the others now): tool calls,
+    // and the rest too, since a batch of 20 `tools/list` answers 4 MB of schemas for a single POST.
+    const requests = requestCount(body);
+    if (requests > 1) await context.admit?.(user, requests - 1);
     if (user === undefined && callsAccountTool(body, accountTools)) {
       throw new ProblemError(
         401,

@@ -145,3 +145,16 @@ Deno.test("handler: a batch in which two requests share an id is Invalid Request
   const mixed = [list(1), list("1"), { jsonrpc: "2.0", method: "notifications/initialized" }];
   assert.equal((await handler(post(JSON.stringify(mixed)), context)).status, 200);
 });
+
+Deno.test("handler: every request of a batch counts against the rate limit, tools/list too; notifications do not", async () => {
+  const points: number[] = [];
+  const counting = { ...context, admit: (_: VerifiedUser | undefined, n = 1) => void points.push(n) };
+  const list = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list" });
+  const note = { jsonrpc: "2.0", method: "notifications/initialized" };
+  const response = await handler(post(JSON.stringify([list(1), list(2), note, list(3)])), counting);
+  assert.equal(response.status, 200);
+  assert.deepEqual(points, [1, 2], "one for the POST, then the batch's two other requests");
+  points.length = 0;
+  await handler(post(JSON.stringify(list(1))), counting);
+  assert.deepEqual(points, [1]);
+});

@@ -71,7 +71,7 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
       throw error;
     });
 
-  /** Same policy as REST: counted against the user, or the client address without a token; every tool call counts. */
+  /** Same policy as REST: counted against the user, or the client address without a token; every request of a batch counts. */
   const admitter = (c: Ctx) => (user: VerifiedUser | undefined, points?: number) => {
     c.set("user", user);
     return admit(c, admission, user, points);
