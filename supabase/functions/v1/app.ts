@@ -157,8 +157,8 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     maxBytes: maxBodyBytes,
     timeoutMs: bodyReadTimeoutMs,
     slots: bodyReadSlots(maxConcurrentBodyReads),
-    // One client (user or address) may have an eighth of the slots (at least 1): a handful of stalled uploads
-    // cannot make every other client wait.
+    // One client (user or address) may have an eighth of the slots (at least 1); its further reads wait for its own,
+    // so a handful of stalled uploads cannot make every other client wait.
     shares: clientShares(Math.max(1, Math.floor(maxConcurrentBodyReads / 8))),
   };
   const typeBase = problemTypeBase(deps.config.supabaseUrl);

@@ -49,41 +49,57 @@ export interface BodyReadLimits {
   readonly timeoutMs?: number;
   /** Bounds the bodies read at once (a slot is held while reading); 503 when none frees up within `timeoutMs`. */
   readonly slots?: Gate;
-  /** Bounds the bodies one client (user or address) has being read at once; 503 past it, without waiting. */
+  /**
+   * Bounds the bodies one client (user or address) has being read at once: its further reads wait for one of its
+   * own to end, and past `timeoutMs` get 503, without ever holding one of the `slots`.
+   */
   readonly shares?: ClientShares;
 }
 
-/** Per-client counts of the bodies being read, so that one client cannot hold every slot with stalled uploads. */
+/** Per-client slots of body reads, so that one client cannot hold every slot with stalled uploads. */
 export interface ClientShares {
-  /** Counts a read of `client`'s; throws a 503 when it already has `perClient` reads. Returns the release. */
-  enter(client: string): () => void;
-  /** Clients with a read in progress (entries exist only while a read is). */
+  /** Waits (up to `timeoutMs`, then 503) until `client` has fewer than its share of reads; resolves the release. */
+  enter(client: string, timeoutMs: number): Promise<() => void>;
+  /** Clients with a read in progress or waiting (entries exist only while one is). */
   readonly clients: number;
 }
 
 export function clientShares(perClient: number): ClientShares {
-  const reading = new Map<string, number>();
+  const gates = new Map<string, { gate: Gate; holders: number }>();
+  const busy = () =>
+    new ProblemError(
+      503,
+      `You have ${perClient} request bodies being received at once, the most one client may, and none ended in ` +
+        "time; retry shortly.",
+      { headers: { "Retry-After": "1" } },
+    );
   return {
     get clients() {
-      return reading.size;
+      return gates.size;
     },
-    enter(client) {
-      const count = reading.get(client) ?? 0;
-      if (count >= perClient) {
-        throw new ProblemError(
-          503,
-          `You have ${perClient} request bodies being received at once, the most one client may; finish one first.`,
-          { headers: { "Retry-After": "1" } },
-        );
+    async enter(client, timeoutMs) {
+      let entry = gates.get(client);
+      if (entry === undefined) {
+        entry = { gate: createGate(perClient, busy), holders: 0 };
+        gates.set(client, entry);
       }
-      reading.set(client, count + 1);
+      entry.holders++;
+      const leave = () => {
+        if (--entry.holders === 0) gates.delete(client);
+      };
+      let release: () => void;
+      try {
+        release = await entry.gate.acquire(timeoutMs);
+      } catch (error) {
+        leave();
+        throw error;
+      }
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        const left = reading.get(client)! - 1;
-        if (left === 0) reading.delete(client);
-        else reading.set(client, left);
+        release();
+        leave();
       };
     },
   };
@@ -132,7 +148,7 @@ export async function readBodyBytes(
   }
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
-  const leave = shares && client !== undefined ? shares.enter(client) : undefined;
+  const leave = shares && client !== undefined ? await shares.enter(client, timeoutMs ?? 10_000) : undefined;
   try {
     const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
     try {
