@@ -19,6 +19,20 @@ function usage(message: string): never {
   process.exit(EX_USAGE);
 }
 
+/** Where DATABASE_URL points, without its credentials: `host:port`. */
+function databaseAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || u.searchParams.get("host") || "localhost"}:${u.port || "5432"}`;
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+function oneLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).replace(/\s+/g, " ").trim().slice(0, 300);
+}
+
 function describe(r: ImportReport): string {
   const head = `${r.file}: ${r.status}${r.format ? ` (${r.format}${r.currency ? `, ${r.currency}` : ""})` : ""}`;
   const counts = `${r.transaction_count} transactions, ${r.duplicate_count} duplicates, ${r.error_count} errors`;
@@ -40,9 +54,17 @@ if (!url) usage("DATABASE_URL is not set (the trusted connection the import writ
 // temp_buffers: the staging table of a large import stays in memory instead of spilling to disk (it can only be set
 // before the session's first temporary table, hence at connection).
 const db = createPostgresClient(url, { max: 1, connection: { temp_buffers: "256MB" } });
+let role: string;
+try {
+  role = (await db.query<{ role: string }>("select current_user::text as role"))[0]!.role;
+} catch (error) {
+  // Unreachable, refused, or no such database: one line, not a stack trace.
+  console.error(`import: cannot connect to the database at ${databaseAddress(url)}: ${oneLine(error)}`);
+  await db.close().catch(() => {});
+  process.exit(1);
+}
 let failed = false;
 try {
-  const role = (await db.query<{ role: string }>("select current_user::text as role"))[0]!.role;
   if (API_ROLES.has(role)) usage(`DATABASE_URL connects as ${role}, an API role: use the owner or service_role`);
   const userId = await resolveUser(db, args.user);
   if (!userId) usage(`no user ${JSON.stringify(args.user)} (give an email or a user id of auth.users)`);

@@ -18,6 +18,18 @@ describe("detectFormat", () => {
     });
     expect(detectFormat(bytes("\uFEFFdate;amount\n2026-01-01;1\n"), "x.txt")).toEqual({ format: "csv" });
   });
+  it("reads a .sta or .mt940 file by its content: a table is CSV, MT940 tags or an unknown text MT940", () => {
+    const table = bytes("date,amount,description,counterparty\n2026-03-01,-3.00,Coffee,Cafe\n");
+    expect(detectFormat(table, "export.sta")).toEqual({ format: "csv" });
+    expect(detectFormat(table, "export.mt940")).toEqual({ format: "csv" });
+    expect(detectFormat(bytes(":20:STARTUMS\r\n:25:X\r\n:28C:1\r\n:60F:C260101EUR1,00\r\n"), "x.sta")).toEqual({
+      format: "mt940",
+    });
+    expect(detectFormat(bytes(":20:REF,1\r\n:25:X\r\n"), "x.sta"), "tags but no balance yet: the extension").toEqual({
+      format: "mt940",
+    });
+    expect(detectFormat(bytes("no delimiter here\n"), "x.sta")).toEqual({ format: "mt940" });
+  });
   it("says why a file is not a statement", () => {
     expect(detectFormat(new Uint8Array(), "x.csv")).toEqual({ error: "the file is empty" });
     expect(detectFormat(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1]), "x.csv")).toMatchObject({

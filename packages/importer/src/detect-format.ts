@@ -1,6 +1,7 @@
 /**
- * Recognises a statement file's format from its first bytes (the extension only breaks ties), or says why it is
- * not a statement file: empty, or binary (NUL bytes or invalid UTF-8 where text is expected).
+ * Recognises a statement file's format from its first bytes (the extension only breaks ties: a `.sta` or `.mt940`
+ * file is MT940 unless its content is recognised, or its first line is a table's), or says why it is not a
+ * statement file: empty, or binary (NUL bytes, or control characters in text that is not UTF-8).
  */
 import type { Format } from "./types.ts";
 
@@ -30,8 +31,11 @@ export function detectFormat(head: Uint8Array, fileName: string): Detection {
   }
   if (/^!Type:/i.test(t)) return { format: "qif" };
   if (/^\{1:|^:20:/m.test(t.slice(0, 4000)) && /^:6[02][FM]:/m.test(t)) return { format: "mt940" };
-  if (ext === "sta" || ext === "mt940") return { format: "mt940" };
-  const firstLine = t.split(/\r?\n/, 1)[0] ?? "";
-  if (/[,;\t]/.test(firstLine) || ext === "csv") return { format: "csv" };
+  const firstLine = t.split(/\r\n|\r|\n/, 1)[0] ?? "";
+  const delimited = /[,;\t]/.test(firstLine);
+  // An MT940 line starts with a tag (`:20:`) or a block (`{1:`); a table's header row does not.
+  const table = delimited && !/^(\{\d:|:\d\d[A-Z]?:)/.test(firstLine);
+  if ((ext === "sta" || ext === "mt940") && !table) return { format: "mt940" };
+  if (delimited || ext === "csv") return { format: "csv" };
   return { error: "not a recognised statement format (CSV, OFX, QIF, CAMT.053, MT940)" };
 }

@@ -6,6 +6,7 @@ import process from "node:process";
 import { currencyScale, formatMinor, parseMinor } from "@pfa/core";
 import type { CsvMapping } from "./csv/mapping.ts";
 import { parseCsv } from "./csv/parse-csv.ts";
+import { RunningBalance } from "./csv/running-balance.ts";
 import { parseCamt053 } from "./camt053/parse-camt053.ts";
 import { stageRow } from "./db/csv-row.ts";
 import { RepeatSet } from "./db/repeat-set.ts";
@@ -18,6 +19,7 @@ import { parseMt940 } from "./mt940/parse-mt940.ts";
 import { parseOfx } from "./ofx/parse-ofx.ts";
 import { parseQif } from "./qif/parse-qif.ts";
 import { type ImportInput, type OpenedSource, openSource } from "./read-source.ts";
+import { decodeHead } from "./text/decode-text.ts";
 import { type Format, type LineError, type StatementSource, UnreadableFileError } from "./types.ts";
 import { type StagedLine, validateEntry } from "./validate-entry.ts";
 
@@ -78,7 +80,7 @@ function failedReport(file: string, format: Format | null, currency: string | nu
 
 async function sourcesOf(file: OpenedSource, format: Format, options: ImportOptions, bytes: { n: number }) {
   if (format === "csv") {
-    const head = new TextDecoder().decode(file.head);
+    const head = decodeHead(file.head);
     return [parseCsv(file.stream((n) => (bytes.n += n)), { mapping: options.mapping ?? null, head })];
   }
   if (file.size > LIMITS.maxWholeFileBytes) {
@@ -150,6 +152,7 @@ async function importStatement(
     const stage = await createStage(tx);
     const nextId = uuidV7Sequence();
     const repeats = new RepeatSet();
+    const balances = new RunningBalance();
     async function* chunks(): AsyncGenerator<string> {
       let text = "";
       let rows = 0;
@@ -169,9 +172,16 @@ async function importStatement(
           line = validateEntry(entry, currency, scale!);
         }
         if ("type" in line) {
+          balances.gap();
           errorCount++;
           if (errors.length < LIMITS.maxListedErrors) errors.push(line);
           continue;
+        }
+        const balance = entry.type === "entry" ? entry.balance : null;
+        if (balance === undefined || balance === null) balances.gap();
+        else {
+          const minor = parseMinor(balance, scale!);
+          balances.add(line.date, line.amountMinor, typeof minor === "number" ? minor : null);
         }
         staged++;
         if (min === null || line.date < min) min = line.date;
@@ -203,8 +213,10 @@ async function importStatement(
     if (start !== null && end !== null && start > end) {
       throw new UnreadableFileError(`the statement's start ${start} is after its end ${end}`);
     }
-    const openingMinor = exact(facts.opening, currency, scale!, "opening balance");
-    const closingMinor = exact(facts.closing, currency, scale!, "closing balance");
+    // A running-balance column (CSV) gives the balances of the lines imported; an inexact one leaves them unknown.
+    const running = balances.result();
+    const openingMinor = running ? running.opening : exact(facts.opening, currency, scale!, "opening balance");
+    const closingMinor = running ? running.closing : exact(facts.closing, currency, scale!, "closing balance");
     const written = await finishStatement(
       tx,
       stage,

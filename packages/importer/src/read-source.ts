@@ -2,6 +2,7 @@
 import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { basename } from "node:path";
+import { decodeText as decode } from "./text/decode-text.ts";
 
 export type ImportInput =
   | { readonly path: string; readonly name?: string }
@@ -14,19 +15,11 @@ export interface OpenedSource {
   readonly head: Uint8Array;
   /** The whole content, streamed; `onBytes` counts what has been read. */
   stream(onBytes?: (n: number) => void): AsyncIterable<Uint8Array>;
-  /** The whole content as text (UTF-8, else Latin-1). */
+  /** The whole content as text (UTF-8, else windows-1252: text/decode-text.ts). */
   text(): Promise<string>;
 }
 
 const HEAD_BYTES = 64 * 1024;
-
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("latin1").decode(bytes);
-  }
-}
 
 export async function openSource(input: ImportInput): Promise<OpenedSource> {
   if ("content" in input) {

@@ -19,6 +19,8 @@ export interface RawEntry {
   readonly kind: Kind | null;
   /** The bank's transaction id (FITID, AcctSvcrRef, ...), when the format gives one. */
   readonly bankId: string | null;
+  /** The running balance after the line (plain decimal), when the file has one per line (a CSV balance column). */
+  readonly balance?: string | null;
 }
 
 /** A line that could not be read. */
@@ -38,8 +40,9 @@ export interface StatementFacts {
 }
 
 /**
- * One statement of a file. `entries` is consumed once; `facts` may be completed while it is consumed (a CSV
- * balance column yields the balances only at the end).
+ * One statement of a file. `entries` is consumed once; `facts` may be completed while it is consumed (a CSV header
+ * names its preset's currency only when it is read). A CSV balance column gives the balances through the lines'
+ * `balance` instead (the pipeline derives them from the lines it imports: csv/running-balance.ts).
  */
 export interface StatementSource {
   readonly format: Format;

@@ -23,15 +23,14 @@ export function columnIndex(mapping: CsvMapping, header: readonly string[]): Col
 
 const KINDS = new Set(["income", "expense", "transfer"]);
 
-export interface MappedRecord {
-  readonly entry: RawEntry | LineError;
-  /** The running balance after this line, when mapped. */
-  readonly balance: string | null;
-}
-
-export function mapRecord(record: readonly string[], line: number, mapping: CsvMapping, ix: ColumnIndex): MappedRecord {
+export function mapRecord(
+  record: readonly string[],
+  line: number,
+  mapping: CsvMapping,
+  ix: ColumnIndex,
+): RawEntry | LineError {
   const cell = (i: number) => (i >= 0 ? (record[i] ?? "").trim() : "");
-  const fail = (message: string): MappedRecord => ({ entry: { type: "error", line, message }, balance: null });
+  const fail = (message: string): LineError => ({ type: "error", line, message });
   const dateText = cell(ix.date);
   const date = parseDate(dateText, mapping.date_format);
   if (!date) return fail(`date ${JSON.stringify(dateText.slice(0, 40))} is not a ${mapping.date_format} date`);
@@ -62,18 +61,16 @@ export function mapRecord(record: readonly string[], line: number, mapping: CsvM
   }
   const currency = cell(ix.currency).toUpperCase();
   return {
-    entry: {
-      type: "entry",
-      line,
-      date,
-      amount,
-      currency: currency || null,
-      description: cleanText(cell(ix.description)),
-      counterparty: cleanText(cell(ix.counterparty)),
-      category: cleanText(cell(ix.category)),
-      kind: (kindText || null) as Kind | null,
-      bankId: cleanText(cell(ix.id)),
-    },
+    type: "entry",
+    line,
+    date,
+    amount,
+    currency: currency || null,
+    description: cleanText(cell(ix.description)),
+    counterparty: cleanText(cell(ix.counterparty)),
+    category: cleanText(cell(ix.category)),
+    kind: (kindText || null) as Kind | null,
+    bankId: cleanText(cell(ix.id)),
     balance,
   };
 }

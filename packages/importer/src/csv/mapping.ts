@@ -5,7 +5,7 @@
 import { DATE_FORMATS, type DateFormat } from "../text/parse-date.ts";
 
 export interface CsvMapping {
-  /** Field delimiter; default: detected from the header line (`,`, `;` or tab). */
+  /** Field delimiter; default: detected from the first rows (`,`, `;` or tab: csv/detect-delimiter.ts). */
   readonly delimiter?: "," | ";" | "\t";
   readonly date_format: DateFormat;
   /** The decimal mark of amounts; the other of `.` and `,` may separate thousands. */

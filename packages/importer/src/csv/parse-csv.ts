@@ -1,15 +1,16 @@
 /**
  * CSV statements with csv-parse, streamed: records are mapped as they arrive, so memory stays flat whatever the
- * file size. A UTF-8 BOM, CRLF line ends and `,` `;` or tab delimiters are accepted; records are bounded in size.
- * The header row is the first of the first 20 rows that holds the mapped columns (bank exports often put a few
- * lines of account details above it). With a `balance` column, the balance after the oldest line minus its amount
- * is the opening balance and the balance after the newest line the closing one (files may list newest first);
- * lines with an empty balance cell (some banks leave it empty on repeated or pending lines) are left out of this.
+ * file size. The bytes are read as UTF-8, else windows-1252 (text/decode-text.ts). A UTF-8 BOM, CRLF line ends and
+ * `,` `;` or tab delimiters are accepted (csv/detect-delimiter.ts); records are bounded in size. The header row is
+ * the first of the first 20 rows that holds the mapped columns (bank exports often put a few lines of account
+ * details above it). Each line carries the running balance of a mapped `balance` column (empty cells, which some
+ * banks leave on repeated or pending lines, give none); the pipeline derives the statement's balances from the
+ * lines it imports (csv/running-balance.ts). A line's number is the physical line its record starts on.
  */
 import { parse } from "csv-parse";
 import { Readable } from "node:stream";
 import { LIMITS } from "../limits.ts";
-import { subtractDecimals } from "../text/subtract-decimals.ts";
+import { decodeChunks } from "../text/decode-text.ts";
 import {
   type LineError,
   type RawEntry,
@@ -19,6 +20,7 @@ import {
 } from "../types.ts";
 import { detectDelimiter } from "./detect-delimiter.ts";
 import type { CsvMapping } from "./mapping.ts";
+import { LineCounter } from "./line-counter.ts";
 import { type ColumnIndex, columnIndex, mapRecord } from "./map-record.ts";
 import { presetForHeader, requiredColumns } from "./presets.ts";
 
@@ -31,18 +33,22 @@ export interface CsvOptions {
   readonly head: string;
 }
 
-interface Edge {
-  date: string;
-  amount: string;
-  balance: string;
-}
-
 function headerMatches(record: readonly string[], mapping: CsvMapping): boolean {
   const names = new Set(record.map((h) => h.trim().toLowerCase()));
   return requiredColumns(mapping).every((c) => names.has(c.trim().toLowerCase()));
 }
 
-export function parseCsv(input: AsyncIterable<Uint8Array | string>, options: CsvOptions): StatementSource {
+/** The delimiter: the mapping's, else detected, preferring one that splits a row into the wanted header. */
+function delimiterOf(options: CsvOptions) {
+  const mapping = options.mapping;
+  if (mapping?.delimiter) return mapping.delimiter;
+  return detectDelimiter(
+    options.head,
+    mapping ? (fields) => headerMatches(fields, mapping) : (fields) => presetForHeader(fields) !== null,
+  );
+}
+
+export function parseCsv(input: AsyncIterable<Uint8Array>, options: CsvOptions): StatementSource {
   const facts: StatementFacts = {
     currency: options.mapping?.currency ?? null,
     start: null,
@@ -53,22 +59,26 @@ export function parseCsv(input: AsyncIterable<Uint8Array | string>, options: Csv
   async function* entries(): AsyncGenerator<RawEntry | LineError> {
     const parser = parse({
       bom: true,
-      delimiter: options.mapping?.delimiter ?? detectDelimiter(options.head),
+      delimiter: delimiterOf(options),
       relax_column_count: true,
       skip_empty_lines: true,
+      // Any line end ends a record, so a file mixing them (or whose first line ends otherwise) reads the same.
+      record_delimiter: ["\r\n", "\n", "\r"],
       max_record_size: LIMITS.maxLineChars,
       info: true,
     });
-    const source = Readable.from(input);
+    const source = Readable.from(decodeChunks(input));
     source.on("error", (error) => parser.destroy(error));
     source.pipe(parser);
     let mapping = options.mapping;
     let index: ColumnIndex | null = null;
     let rows = 0;
-    let first: Edge | null = null;
-    let last: Edge | null = null;
+    const lines = new LineCounter();
     try {
-      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      for await (
+        const { record, info } of parser as AsyncIterable<{ record: string[]; info: { empty_lines: number } }>
+      ) {
+        const line = lines.next(record, info.empty_lines);
         if (index === null) {
           if (++rows > HEADER_SEARCH_ROWS) break;
           if (mapping === null) {
@@ -82,13 +92,7 @@ export function parseCsv(input: AsyncIterable<Uint8Array | string>, options: Csv
           index = found;
           continue;
         }
-        const { entry, balance } = mapRecord(record, info.lines, mapping!, index);
-        if (entry.type === "entry" && balance !== null) {
-          const edge = { date: entry.date, amount: entry.amount, balance };
-          first ??= edge;
-          last = edge;
-        }
-        yield entry;
+        yield mapRecord(record, line, mapping!, index);
       }
     } catch (error) {
       if (error instanceof UnreadableFileError) throw error;
@@ -106,11 +110,6 @@ export function parseCsv(input: AsyncIterable<Uint8Array | string>, options: Csv
             requiredColumns(mapping).join(", ")
           } in the first ${HEADER_SEARCH_ROWS} rows`,
       );
-    }
-    if (first && last) {
-      const [oldest, newest] = first.date <= last.date ? [first, last] : [last, first];
-      facts.opening = subtractDecimals(oldest.balance, oldest.amount);
-      facts.closing = newest.balance;
     }
   }
   return { format: "csv", facts, entries: entries() };
