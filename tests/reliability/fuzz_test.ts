@@ -269,10 +269,17 @@ Deno.test("fuzz: every MCP tool with hostile arguments → a result or an isErro
         path: MCP,
         headers: { ...json("application/json"), Accept: MCP_ACCEPT, Authorization: `Bearer ${token}` },
         body,
-        // 413 past the body limit; 200 otherwise (the tool result carries success or the problem)
-        expect: byteLength(body) > MAX_BODY ? [413] : [200],
+        // 413 past the body limit; 400 when the arguments nest deeper than 32, have a member name over 128 bytes or
+        // an object of over 1,000 members (refused before parsing: a JSON-RPC parse error); 200 otherwise (the tool
+        // result carries success or the problem)
+        expect: byteLength(body) > MAX_BODY ? [413] : [200, 400],
       };
       const answer = await check(r);
+      if (answer.status === 400) {
+        assert.equal(answer.json.error?.code, -32700, answer.text.slice(0, 400));
+        assert.match(answer.json.error.message, /more than 32 deep|longer than 128 bytes|more than 1000 members/);
+        return;
+      }
       if (answer.status !== 200) return;
       const message = answer.json;
       assert.equal(message.jsonrpc, "2.0");
