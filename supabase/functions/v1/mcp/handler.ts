@@ -25,6 +25,7 @@ import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bea
 import { ProblemError } from "../http/problem.ts";
 import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
+import { repeatedId, requestCount, withoutCancellations } from "./batch.ts";
 import { callsAccountTool } from "./gate.ts";
 import { bearerChallenge } from "./metadata.ts";
 import { WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
@@ -108,42 +109,6 @@ export type McpHttpHandler = (request: Request, context: McpRequestContext) => P
 
 /** The longest one POST may take to be answered once its body is read (tool calls have their own, shorter bounds). */
 export const MCP_ANSWER_TIMEOUT_MS = 30_000;
-
-const isCancellation = (message: unknown) =>
-  typeof message === "object" && message !== null && (message as { method?: unknown }).method ===
-    "notifications/cancelled";
-
-/** The body without its `notifications/cancelled` messages; null when nothing is left. */
-function withoutCancellations(body: unknown): unknown {
-  if (!Array.isArray(body)) return isCancellation(body) ? null : body;
-  if (!body.some(isCancellation)) return body;
-  const kept = body.filter((message) => !isCancellation(message));
-  return kept.length === 0 ? null : kept;
-}
-
-/** JSON-RPC requests (a method and an id) in a body; notifications and responses are not counted. */
-function requestCount(body: unknown): number {
-  let count = 0;
-  for (const message of Array.isArray(body) ? body : [body]) {
-    if (typeof message !== "object" || message === null) continue;
-    const { id, method } = message as { id?: unknown; method?: unknown };
-    if (typeof method === "string" && (typeof id === "string" || typeof id === "number")) count++;
-  }
-  return count;
-}
-
-/** The first id two requests of a batch share (the SDK would answer only one of them), if any. */
-function repeatedId(batch: unknown[]): string | number | undefined {
-  const seen = new Set<string | number>();
-  for (const message of batch) {
-    if (typeof message !== "object" || message === null) continue;
-    const { id, method } = message as { id?: unknown; method?: unknown };
-    if (typeof method !== "string" || (typeof id !== "string" && typeof id !== "number")) continue;
-    if (seen.has(id)) return id;
-    seen.add(id);
-  }
-  return undefined;
-}
 
 /** `work`, or a 503 problem once `ms` have passed (the timer is cleared either way). */
 async function withinDeadline(work: Promise<Response>, ms: number): Promise<Response> {
