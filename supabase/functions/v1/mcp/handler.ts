@@ -22,6 +22,7 @@
 import { makeProblem } from "@pfa/core";
 import { type BodyReadLimits, checkJsonMediaType, decodeUtf8, readBodyBytes } from "../http/body.ts";
 import { optionalUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
+import { createDeadlines } from "../http/deadlines.ts";
 import { ProblemError } from "../http/problem.ts";
 import { type CallId, type JsonValidator, McpParseError, parseMcpBody } from "./body.ts";
 import type { ValidationError } from "@pfa/core/problem/validation-error.ts";
@@ -110,22 +111,24 @@ export type McpHttpHandler = (request: Request, context: McpRequestContext) => P
 /** The longest one POST may take to be answered once its body is read (tool calls have their own, shorter bounds). */
 export const MCP_ANSWER_TIMEOUT_MS = 30_000;
 
-/** `work`, or a 503 problem once `ms` have passed (the timer is cleared either way). */
+/** The answer deadlines of every MCP POST in this process, on one timer (http/deadlines.ts), as the body reads do. */
+const answerDeadlines = createDeadlines();
+
+/** `work`, or a 503 problem once `ms` have passed (the deadline is cancelled either way). */
 async function withinDeadline(work: Promise<Response>, ms: number): Promise<Response> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel: (() => void) | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    cancel = answerDeadlines.after(ms, () =>
       reject(
         new ProblemError(503, `The MCP request was not answered within ${ms / 1000} s; retry it.`, {
           headers: { "Retry-After": "1" },
         }),
-      );
-    }, ms);
+      ));
   });
   try {
     return await Promise.race([work, late]);
   } finally {
-    clearTimeout(timer);
+    cancel?.();
   }
 }
 
