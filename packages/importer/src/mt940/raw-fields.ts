@@ -12,6 +12,8 @@
  * A date that is not a real calendar date is null (the line is then an error, the balance unreadable).
  */
 
+import { isoDate } from "../text/parse-date.ts";
+
 export interface RawLine {
   /** The booking date, else the value date; null when neither is a real date. */
   readonly date: string | null;
@@ -28,12 +30,6 @@ export interface RawFields {
   readonly lines: RawLine[];
   readonly openings: RawBalance[];
   readonly closings: RawBalance[];
-}
-
-function isoDate(year: number, month: number, day: number): string | null {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
 }
 
 /** `10,125` with a D/C mark (and an optional R before it) as `-10.125`; null when it is not a number. */
