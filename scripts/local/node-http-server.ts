@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { makeProblem } from "@pfa/core";
+import { problemResponse } from "../../supabase/functions/v1/http/problem.ts";
 
 export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
@@ -74,22 +74,16 @@ function toRequest(req: http.IncomingMessage, hostname: string, port: number, si
   } as RequestInit);
 }
 
-const requestId = () => crypto.randomUUID();
-
-function problemResponse(status: number, problem: object, headers: Record<string, string> = {}): Response {
-  const id = (problem as { request_id: string }).request_id;
-  return new Response(JSON.stringify(problem), {
-    status,
-    headers: { "Content-Type": "application/problem+json", "X-Request-Id": id, ...headers },
-  });
+/** A problem answer of the function's own shape (http/problem.ts), with the request id header the app adds. */
+function problem(status: 405 | 500, detail: string, headers: Record<string, string> = {}): Response {
+  const id = crypto.randomUUID();
+  return problemResponse(status, detail, id, { headers: { ...headers, "X-Request-Id": id } });
 }
 
 /** A request the Fetch API cannot represent: a forbidden method (TRACE, TRACK, CONNECT) is a 405 problem. */
 function unservable(method: string): Response {
   const detail = `The method ${JSON.stringify(method.slice(0, 20))} is not served; use GET, HEAD, POST or OPTIONS.`;
-  return problemResponse(405, makeProblem("method_not_allowed", detail, requestId()), {
-    Allow: "GET, HEAD, POST, OPTIONS",
-  });
+  return problem(405, detail, { Allow: "GET, HEAD, POST, OPTIONS" });
 }
 
 async function send(res: http.ServerResponse, response: Response, head: boolean, close: boolean): Promise<void> {
@@ -132,7 +126,7 @@ export function serveOnNodeHttp(options: NodeHttpOptions, handler: FetchHandler)
       try {
         response = await handler(request, info);
       } catch {
-        response = problemResponse(500, makeProblem("internal_error", "An unexpected error occurred.", requestId()));
+        response = problem(500, "An unexpected error occurred.");
       }
     }
     // A body the app did not read to the end (408, 413, or a route that takes none): the connection cannot be reused.
