@@ -24,6 +24,7 @@ import {
 import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
 import { es256Key, sign, unsignedToken } from "./tokens.ts";
 import { claimsFor } from "./tokens.ts";
+import { zeroMonth } from "../helpers/cashflow-months.ts";
 
 let harness: Harness;
 const tokens: Record<string, string> = {};
@@ -49,15 +50,6 @@ async function ok(response: Response): Promise<any> {
   assert.match(response.headers.get("etag")!, /^"[A-Za-z0-9_-]+"$/);
   return JSON.parse(text);
 }
-
-const zero = (month: number, cumulative: string) => ({
-  month,
-  income: "0.00",
-  expenses: "0.00",
-  net: "0.00",
-  cumulative_net: cumulative,
-  transaction_count: 0,
-});
 
 Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile default), USD left out", async () => {
   const body = await ok(await get("/v1/me/analytics/cashflow?year=2026"));
@@ -85,7 +77,7 @@ Deno.test("GET /v1/me/analytics/cashflow: user A's 2026 in EUR (the profile defa
         cumulative_net: "4774.51",
         transaction_count: 2,
       },
-      ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => zero(m, "4774.51")),
+      ...[4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => zeroMonth(m, "4774.51")),
     ],
     totals: { income: "6000.00", expenses: "1225.49", net: "4774.51", transaction_count: 7 },
     months_with_activity: 3,

@@ -5,6 +5,7 @@
 import { createClient } from "@supabase/supabase-js";
 import assert from "node:assert/strict";
 import { assertConforms, assertProblem, type Harness, startHarness } from "./harness.ts";
+import { zeroMonth } from "../helpers/cashflow-months.ts";
 
 let harness: Harness;
 
@@ -22,15 +23,6 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
-
-const zeroMonth = (month: number, cumulative: string) => ({
-  month,
-  income: "0.00",
-  expenses: "0.00",
-  net: "0.00",
-  cumulative_net: cumulative,
-  transaction_count: 0,
-});
 
 Deno.test("POST /v1/analytics/cashflow: a hand-worked year", async () => {
   const response = await post("/v1/analytics/cashflow", {
