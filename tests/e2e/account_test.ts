@@ -107,6 +107,22 @@ Deno.test("GET /v1/me/analytics/spending-by-category: user A, January and Februa
   });
 });
 
+Deno.test("GET /v1/me/analytics/spending-by-category: a period holding only a refund has null shares", async () => {
+  const body = await ok(await get("/v1/me/analytics/spending-by-category?from=2026-02-10&to=2026-02-20"));
+  assertConforms("get_spending_by_category", body);
+  assert.deepEqual(body, {
+    currency: "EUR",
+    from: "2026-02-10",
+    to: "2026-02-20",
+    total: "-15.00", // the 15.00 Food refund of 14 February is the period's only expense
+    categories: [{ category: "Food", total: "-15.00", share_percent: null, transaction_count: 1 }],
+    // both salaries (any date); the 20 February transfer; the EUR expenses of 30 December, 10 and 20 January,
+    // 3 February and 5 March lie outside the period
+    excluded: { income_count: 2, transfer_count: 1, outside_period_count: 5 },
+    other_currencies: [],
+  });
+});
+
 Deno.test("GET /v1/me/budget/summary: user A, February 2026", async () => {
   const body = await ok(await get("/v1/me/budget/summary?year=2026&month=2"));
   assertConforms("get_budget_summary", body);

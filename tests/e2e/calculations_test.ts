@@ -95,6 +95,34 @@ Deno.test("POST /v1/analytics/spending-by-category: hand-worked totals, shares a
   });
 });
 
+Deno.test("POST /v1/analytics/spending-by-category: refunds exceed spending, so every share_percent is null", async () => {
+  const response = await post("/v1/analytics/spending-by-category", {
+    currency: "EUR",
+    transactions: [
+      { date: "2026-05-02", amount: "-40.00", category: "Clothes" },
+      { date: "2026-05-09", amount: "120.00", category: "Clothes", kind: "expense" }, // a refund of an older buy
+      { date: "2026-05-03", amount: "-25.50", category: "Food" },
+      { date: "2026-05-04", amount: "-4.50" },
+    ],
+  });
+  assert.equal(response.status, 200);
+  const body = await response.json();
+  assertConforms("calculate_spending_by_category", body);
+  // Clothes 40.00 − 120.00 = −80.00; Food 25.50; uncategorized 4.50; total −80.00 + 25.50 + 4.50 = −50.00.
+  assert.deepEqual(body, {
+    currency: "EUR",
+    from: null,
+    to: null,
+    total: "-50.00",
+    categories: [
+      { category: "Food", total: "25.50", share_percent: null, transaction_count: 1 },
+      { category: null, total: "4.50", share_percent: null, transaction_count: 1 },
+      { category: "Clothes", total: "-80.00", share_percent: null, transaction_count: 2 },
+    ],
+    excluded: { income_count: 0, transfer_count: 0, outside_period_count: 0 },
+  });
+});
+
 Deno.test("supabase-js functions.invoke with a region (?forceFunctionRegion=) is served, not refused", async () => {
   const seen: string[] = [];
   // The gateway's part, as `npm start` does it: strip `/functions/v1` and hand the rest to the function.
