@@ -34,7 +34,7 @@ export interface paths {
         put?: never;
         /**
          * Spending totals by category over a period, from the transactions you send.
-         * @description Totals `expense` transactions by category within [from, to] (both optional and inclusive; an omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and transfers are counted in `excluded`. Categories are sorted by total descending, then by name, uncategorized (null) after a named category with the same total. Deterministic.
+         * @description Totals `expense` transactions by category within [from, to] (both optional and inclusive; an omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and transfers are counted in `excluded`. Categories are sorted by total descending, then by name, uncategorized (null) after a named category with the same total. `share_percent` is null when the report total is zero or less (refunds equal or exceed spending). Deterministic.
          */
         post: operations["calculate_spending_by_category"];
         delete?: never;
@@ -655,10 +655,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -690,15 +690,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -978,10 +978,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -1013,15 +1013,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -1072,7 +1072,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its spending while the total is positive, or spending while refunds exceed the whole total). A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`, rounded half to even to 2 decimals, so the shares sum to 100 (within rounding). Null for every category when the report total is zero or less (refunds equal or exceed spending: a share of a non-positive total means nothing). A category whose refunds exceed its spending while the report total is positive has a negative share. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -1289,10 +1289,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -1324,15 +1324,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -2300,7 +2300,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its spending while the total is positive, or spending while refunds exceed the whole total). A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`, rounded half to even to 2 decimals, so the shares sum to 100 (within rounding). Null for every category when the report total is zero or less (refunds equal or exceed spending: a share of a non-positive total means nothing). A category whose refunds exceed its spending while the report total is positive has a negative share. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -2959,10 +2959,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -2994,15 +2994,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -3521,10 +3521,10 @@ export interface operations {
                         /** @description The statement's transactions, in any order. At most 50000 over all statements together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and `category` are accepted and ignored. */
                         transactions: {
                             /**
-                             * @description Your own identifier; not used in calculations. 1–200 characters.
+                             * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                              * @example tx-0001
                              */
-                            id?: string;
+                            id?: string | null;
                             /**
                              * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                              * @example 2026-03-14
@@ -3556,15 +3556,15 @@ export interface operations {
                              */
                             kind?: "income" | "expense" | "transfer";
                             /**
-                             * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                             * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                              * @example Supermarket
                              */
-                            description?: string;
+                            description?: string | null;
                             /**
-                             * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                             * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                              * @example Netflix
                              */
-                            counterparty?: string;
+                            counterparty?: string | null;
                         }[];
                     }[];
                 };
@@ -4163,10 +4163,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -4198,15 +4198,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -4725,10 +4725,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -4760,15 +4760,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };

@@ -36,6 +36,22 @@ Deno.test("execute: a calculation returns the report body (worked by hand)", asy
   ]);
 });
 
+Deno.test("execute: refunds exceeding spending give null shares, as on REST (worked by hand)", async () => {
+  const outcome = await executeOperation(ops.calculate_spending_by_category, {
+    currency: "EUR",
+    transactions: [
+      { date: "2026-01-03", amount: "-10.00", category: "food", id: null, description: null, counterparty: null },
+      { date: "2026-01-04", amount: "25.00", kind: "expense", category: null }, // a refund, uncategorized
+    ],
+  }, ctx());
+  assert.ok(outcome.ok);
+  assert.equal(outcome.body.total, "-15.00"); // 10.00 − 25.00
+  assert.deepEqual(outcome.body.categories, [
+    { category: "food", total: "10.00", share_percent: null, transaction_count: 1 },
+    { category: null, total: "-25.00", share_percent: null, transaction_count: 1 },
+  ]);
+});
+
 Deno.test("execute: a bad argument is the 422 problem with a JSON pointer, like a REST body", async () => {
   const outcome = await executeOperation(ops.calculate_cashflow, {
     currency: "EUR",
