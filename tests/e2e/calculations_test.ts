@@ -318,6 +318,22 @@ Deno.test("calculation errors over HTTP: 400, 413, 415, 422 with pointers, 404, 
   await assertProblem(await harness.fetch("/v2/analytics/cashflow", { method: "POST" }), 404, "not_found");
 });
 
+Deno.test("exact-JSON and value problems in one 422: an exponent, an impossible date, too many decimals", async () => {
+  // Stage 1 (the JSON text): the exponent of transactions[2]. Stage 2 (the values, the shape being right): the date
+  // of transactions[0] and the decimals of transactions[11]. One answer, sorted by pointer (11 after 2).
+  const filler = Array.from({ length: 8 }, (_, i) => `{"date":"2026-01-${String(i + 10)}","amount":"-1.00"}`);
+  const body = `{"currency":"EUR","year":2026,"transactions":[{"date":"2026-02-30","amount":"-5.00"},` +
+    `{"date":"2026-01-02","amount":"2.00"},{"date":"2026-01-03","amount":-12e2},${filler.join(",")},` +
+    `{"date":"2026-01-20","amount":"3.456"}]}`;
+  const problem = await assertProblem(await post("/v1/analytics/cashflow", body), 422, "validation_failed");
+  assert.deepEqual(problem.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [
+    ["/transactions/0/date", "invalid_date"],
+    ["/transactions/2/amount", "exponent_not_allowed"],
+    ["/transactions/11/amount", "too_many_decimals"],
+  ]);
+  assert.equal(problem.detail, "The request has 3 invalid values; see errors.");
+});
+
 Deno.test("413: a declared Content-Length over the limit, and a chunked body that grows past it", async () => {
   const limit = harness.config.limits.maxBodyBytes;
   const big = JSON.stringify({ currency: "EUR", year: 2026, transactions: [], pad: "x".repeat(limit) });

@@ -837,7 +837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -888,7 +888,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1103,7 +1103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1154,7 +1154,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1457,7 +1457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1508,7 +1508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1704,7 +1704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1755,7 +1755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1968,7 +1968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2191,7 +2191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2359,7 +2359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2525,7 +2525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2701,7 +2701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2864,7 +2864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3144,7 +3144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3195,7 +3195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3418,7 +3418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3689,7 +3689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3740,7 +3740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3943,7 +3943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4078,7 +4078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4353,7 +4353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4404,7 +4404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4628,7 +4628,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4895,7 +4895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4946,7 +4946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5152,7 +5152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5438,7 +5438,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
