@@ -360,6 +360,29 @@ export const FIXTURE_LIST: Fixture[] = [
     }],
   },
   {
+    // A DKB-like export in windows-1252: account details above the header, `;`, DD.MM.YY dates, a decimal comma,
+    // the currency only in "Betrag (EUR)". The mapping is what `--init-mapping` writes for it, unedited.
+    file: "csv/dkb-two-digit-years.csv",
+    format: "csv",
+    mapping: "csv/dkb-two-digit-years.mapping.json",
+    statements: [{
+      status: "partial",
+      currency: "EUR",
+      statement_start: "2026-03-02",
+      statement_end: "2026-03-31",
+      opening_balance: null,
+      closing_balance: null,
+      transaction_count: 3,
+      sum: "1954.00", // −45.50 + 2000.00 − 0.50
+      error_lines: [10], // 31.02.26: there is no 31 February
+      lines: [
+        line("2026-03-02", "-45.50", "Abschlag Maerz", "Stadtwerke Berlin"),
+        line("2026-03-27", "2000.00", "Gehalt Maerz", "ACME GmbH"),
+        line("2026-03-31", "-0.50", "Einkauf 30.03.", "Bäckerei Müller"),
+      ],
+    }],
+  },
+  {
     file: "csv/custom-tab.csv",
     format: "csv",
     mapping: "csv/custom-tab.mapping.json",
