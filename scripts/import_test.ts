@@ -67,8 +67,8 @@ Deno.test("npm run import -- --help: the usage, the options, the presets, the ma
         "  MM/DD/YYYY  03/05/2026",
         "  DD/MM/YYYY  05/03/2026",
         "  YYYYMMDD    20260305",
-        "Day and month may have one digit. Two-digit years (DD.MM.YY) follow the POSIX strptime rule: 00-68 are",
-        "2000-2068, 69-99 are 1969-1999.",
+        "Day and month may have one digit. Two-digit years (DD.MM.YY, and QIF's 01/05'24): 00-79 are 2000-2079,",
+        "80-99 are 1980-1999.",
       ]
     ) {
       assert.ok(result.stdout.split("\n").includes(line), `--help has the line ${JSON.stringify(line)}`);

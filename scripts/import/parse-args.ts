@@ -81,8 +81,8 @@ When no preset matches a CSV file, the import says which header row it found. Th
 
 Date formats (date_format), each with 5 March 2026 written in it:
 ${DATE_FORMATS.map((f) => `  ${f.padEnd(12)}${DATE_FORMAT_EXAMPLES[f]}`).join("\n")}
-Day and month may have one digit. Two-digit years (DD.MM.YY) follow the POSIX strptime rule: 00-${lastBefore} are
-2000-20${lastBefore}, ${pivot}-99 are 19${pivot}-1999.`;
+Day and month may have one digit. Two-digit years (DD.MM.YY, and QIF's 01/05'24): 00-${lastBefore} are 2000-20${lastBefore},
+${pivot}-99 are 19${pivot}-1999.`;
 
 /** What the command line asks for. */
 export type Command =

@@ -20,12 +20,12 @@ describe("parseDate", () => {
     expect(parseDate("2026-03-05", "DD.MM.YYYY")).toBeNull();
     expect(parseDate("", "YYYY-MM-DD")).toBeNull();
   });
-  it("reads two-digit years DD.MM.YY with the POSIX pivot: 00–68 are 20xx, 69–99 are 19xx", () => {
+  it("reads two-digit years DD.MM.YY with the importer's pivot: 00–79 are 20xx, 80–99 are 19xx", () => {
     expect(parseDate("05.03.26", "DD.MM.YY")).toBe("2026-03-05");
     expect(parseDate("5.3.26", "DD.MM.YY"), "single digits, as the four-digit form allows").toBe("2026-03-05");
     expect(parseDate("01.01.00", "DD.MM.YY")).toBe("2000-01-01");
-    expect(parseDate("31.12.68", "DD.MM.YY")).toBe("2068-12-31");
-    expect(parseDate("01.01.69", "DD.MM.YY")).toBe("1969-01-01");
+    expect(parseDate("31.12.79", "DD.MM.YY")).toBe("2079-12-31");
+    expect(parseDate("01.01.80", "DD.MM.YY")).toBe("1980-01-01");
     expect(parseDate("31.12.99", "DD.MM.YY")).toBe("1999-12-31");
     expect(parseDate("29.02.24", "DD.MM.YY"), "2024 is a leap year").toBe("2024-02-29");
     expect(parseDate("29.02.25", "DD.MM.YY"), "2025 is not").toBeNull();

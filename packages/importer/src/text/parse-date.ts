@@ -1,7 +1,9 @@
 /**
  * The date notations a CSV mapping may name (`date_format`). Day and month may have one or two digits, and the cell
- * may be padded with spaces. Two-digit years (`DD.MM.YY`, as DKB, Sparkasse and comdirect export) follow the POSIX
- * `strptime` `%y` rule, the one Python and C use: 00–68 are 2000–2068, 69–99 are 1969–1999.
+ * may be padded with spaces. Two-digit years (`DD.MM.YY`, as DKB, Sparkasse and comdirect export; QIF's `01/05'24`
+ * too) follow one rule in the whole importer: 00–79 are 2000–2079, 80–99 are 1980–1999. Statements are about the
+ * recent past, so a fixed window that reaches from 1980 to 2079 reads every real export the same way on any day
+ * (a window sliding with today's date would read an old file differently next year).
  */
 export type DateFormat = "YYYY-MM-DD" | "DD.MM.YYYY" | "DD.MM.YY" | "MM/DD/YYYY" | "DD/MM/YYYY" | "YYYYMMDD";
 export const DATE_FORMATS: readonly DateFormat[] = [
@@ -24,7 +26,7 @@ export const DATE_FORMAT_EXAMPLES: Readonly<Record<DateFormat, string>> = {
 };
 
 /** The pivot of two-digit years: below it 20xx, from it 19xx. */
-export const TWO_DIGIT_YEAR_PIVOT = 69;
+export const TWO_DIGIT_YEAR_PIVOT = 80;
 
 /** "YYYY-MM-DD (2026-03-05), DD.MM.YYYY (05.03.2026), ...": every accepted format, as messages list them. */
 export function acceptedDateFormats(): string {
@@ -49,7 +51,7 @@ export function isoDate(year: number, month: number, day: number): string | null
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** The year of a two-digit year: 00–68 → 2000–2068, 69–99 → 1969–1999. */
+/** The year of a two-digit year: 00–79 → 2000–2079, 80–99 → 1980–1999. */
 export function fullYear(twoDigits: number): number {
   return twoDigits < TWO_DIGIT_YEAR_PIVOT ? 2000 + twoDigits : 1900 + twoDigits;
 }
