@@ -3,12 +3,14 @@
  * [--mapping <file or preset>] [--dry-run] [--json] FILE...`: imports bank statement files for one user through
  * a trusted connection (DATABASE_URL: the database owner or the service role; never an API role). One import per
  * statement, each in one transaction. Exit status: 0 when every import is completed or partial, 1 when any
- * failed, 64 for a usage error. See README "Importing statements".
+ * failed, 64 for a usage error. `--help` prints the full help (import/parse-args.ts: HELP); `--init-mapping OUT
+ * FILE.csv` writes a CSV mapping skeleton (import/init-mapping.ts), without a database.
  */
 import process from "node:process";
 import { importFile, type ImportReport, resolveUser } from "@pfa/importer";
 import { createPostgresClient } from "./db/sql-client.ts";
-import { type ImportArgs, parseImportArgs, USAGE, UsageError } from "./import/parse-args.ts";
+import { type Command, HELP, parseImportArgs, USAGE, UsageError } from "./import/parse-args.ts";
+import { initMapping, InitMappingError } from "./import/init-mapping.ts";
 import { progressBar } from "./import/progress-bar.ts";
 
 const EX_USAGE = 64;
@@ -41,13 +43,28 @@ function describe(r: ImportReport): string {
   return [`${head}: ${counts}${span}${id}`, ...r.errors.map((e) => `  line ${e.line}: ${e.message}`)].join("\n");
 }
 
-let args: ImportArgs;
+let command: Command;
 try {
-  args = parseImportArgs(process.argv.slice(2));
+  command = parseImportArgs(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError) usage(error.message);
   throw error;
 }
+if (command.command === "help") {
+  console.log(HELP);
+  process.exit(0);
+}
+if (command.command === "init-mapping") {
+  try {
+    console.log(initMapping(command.output, command.file));
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof InitMappingError)) throw error;
+    console.error(`import: ${error.message}`);
+    process.exit(1);
+  }
+}
+const args = command;
 const url = process.env.DATABASE_URL;
 if (!url) usage("DATABASE_URL is not set (the trusted connection the import writes through)");
 

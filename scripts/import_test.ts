@@ -49,6 +49,92 @@ Deno.test("npm run import: usage errors exit 64 with the usage text", async () =
   }
 });
 
+Deno.test("npm run import -- --help: the usage, the options, the presets, the mapping file and every date format", async () => {
+  for (const flag of ["--help", "-h"]) {
+    const result = await run([flag], { DATABASE_URL: "" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stderr, "");
+    assert.match(result.stdout, /^usage: DATABASE_URL=\.\.\. npm run -s import -- --user/);
+    for (
+      const line of [
+        "  --init-mapping OUT    CSV only, no database: write a mapping skeleton for FILE.csv to OUT (never overwritten)",
+        "  standard        date, amount",
+        "  lloyds          Transaction Date, Debit Amount, Credit Amount, Transaction Description, Balance",
+        "  1. npm run -s import -- --init-mapping mapping.json export.csv",
+        "  YYYY-MM-DD  2026-03-05",
+        "  DD.MM.YYYY  05.03.2026",
+        "  DD.MM.YY    05.03.26",
+        "  MM/DD/YYYY  03/05/2026",
+        "  DD/MM/YYYY  05/03/2026",
+        "  YYYYMMDD    20260305",
+        "Day and month may have one digit. Two-digit years (DD.MM.YY, and QIF's 01/05'24): 00-79 are 2000-2079,",
+        "80-99 are 1980-1999.",
+      ]
+    ) {
+      assert.ok(result.stdout.split("\n").includes(line), `--help has the line ${JSON.stringify(line)}`);
+    }
+  }
+  // --help wins over everything else on the line, even an option the parser does not know.
+  const mixed = await run(["--user", "x", "--frobnicate", "--help"], { DATABASE_URL: "" });
+  assert.equal(mixed.code, 0, mixed.stderr);
+});
+
+Deno.test("npm run import -- --init-mapping: a skeleton from the header row, never overwriting, no database", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "pfa-init-mapping-" });
+  try {
+    const out = join(dir, "mapping.json");
+    const csv = fixture("csv/dkb-two-digit-years.csv");
+    const first = await run(["--init-mapping", out, csv], { DATABASE_URL: "" });
+    assert.equal(first.code, 0, first.stderr);
+    // The committed mapping of that fixture is this skeleton as written (the fixture suites import with it).
+    assert.equal(
+      await Deno.readTextFile(out),
+      await Deno.readTextFile(fixture("csv/dkb-two-digit-years.mapping.json")),
+    );
+    assert.deepEqual(first.stdout.trimEnd().split("\n"), [
+      `Wrote ${out} from the header row of dkb-two-digit-years.csv (delimiter ";"):`,
+      "   1  Buchungstag                  -> date",
+      "   2  Wertstellung",
+      "   3  Buchungstext",
+      "   4  Auftraggeber / Begünstigter  -> counterparty",
+      "   5  Verwendungszweck             -> description",
+      "   6  Kontonummer",
+      "   7  BLZ",
+      "   8  Betrag (EUR)                 -> amount",
+      "   9  Gläubiger-ID",
+      "  10  Mandatsreferenz",
+      "  11  Kundenreferenz",
+      'Guessed: date_format "DD.MM.YY", decimal ",", currency "EUR".',
+      'Check every guess; "" leaves a column unmapped.',
+      `Then: DATABASE_URL=... npm run -s import -- --user <email> --account "<account name>" --mapping ${out} ${csv}`,
+    ]);
+    const again = await run(["--init-mapping", out, csv], { DATABASE_URL: "" });
+    assert.equal(again.code, 1);
+    assert.equal(
+      again.stderr.trim(),
+      `import: ${out} exists; it is never overwritten: remove it or choose another name`,
+    );
+    // A file the presets already read says so; an ambiguous date format is left to fill in.
+    const chase = join(dir, "chase.csv");
+    await Deno.writeTextFile(chase, "Posting Date,Amount,Description,Balance\n03/05/2026,-5.00,COFFEE,95.00\n");
+    const fromPreset = await run(["--init-mapping", join(dir, "chase.json"), chase], { DATABASE_URL: "" });
+    assert.equal(fromPreset.code, 0, fromPreset.stderr);
+    assert.match(fromPreset.stdout, /^Note: the preset "chase-checking" already reads this file/m);
+    assert.match(fromPreset.stdout, /^Guessed: date_format not guessed, decimal "\.", no currency/m);
+    assert.match(fromPreset.stdout, /^Still to fill in: date_format\.$/m);
+    const numbers = join(dir, "numbers.csv");
+    await Deno.writeTextFile(numbers, "1;2\n3;4\n");
+    const none = await run(["--init-mapping", join(dir, "n.json"), numbers], { DATABASE_URL: "" });
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /no header row found in the first 20 rows/);
+    const two = await run(["--init-mapping", join(dir, "x.json"), csv, csv], { DATABASE_URL: "" });
+    assert.equal(two.code, 64);
+    assert.match(two.stderr, /--init-mapping reads exactly one CSV FILE/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
 if (!serverUrl) {
   console.log("scripts/import_test.ts: TEST_DATABASE_URL is not set: the command's database runs are not exercised");
@@ -117,6 +203,24 @@ Deno.test({
       assert.equal(failed.code, 1, "one failed file makes the exit status 1");
       assert.match(failed.stdout, /bank-sgml\.ofx: completed .*0 transactions, 4 duplicates/);
       assert.match(failed.stdout, /xxe\.xml: failed/);
+      const dkb = await run([
+        "--user",
+        "op@example.com",
+        "--account",
+        "Girokonto",
+        "--mapping",
+        fixture("csv/dkb-two-digit-years.mapping.json"),
+        "--json",
+        fixture("csv/dkb-two-digit-years.csv"),
+      ], env);
+      assert.equal(dkb.code, 0, dkb.stderr);
+      const read = JSON.parse(dkb.stdout);
+      assert.deepEqual(
+        [read.status, read.currency, read.statement_start, read.statement_end, read.transaction_count],
+        ["partial", "EUR", "2026-03-02", "2026-03-31", 3],
+        "the DD.MM.YY export through the skeleton --init-mapping wrote",
+      );
+      assert.equal(read.errors[0].line, 10);
       const nobody = await run(["--user", "nobody@example.com", "--account", "A", fixture("ofx/bank-sgml.ofx")], env);
       assert.equal(nobody.code, 64);
       assert.match(nobody.stderr, /no user/);

@@ -9,6 +9,7 @@ import {
   IMPORT_A2,
   IMPORT_A3,
   IMPORT_B1,
+  IMPORT_R1,
   pagerImportOrder,
   pagerTransactionOrder,
   TX_B1,
@@ -104,6 +105,22 @@ Deno.test("GET /v1/me/analytics/spending-by-category: user A, January and Februa
     ],
     excluded: { income_count: 2, transfer_count: 1, outside_period_count: 2 },
     other_currencies: ["USD"],
+  });
+});
+
+Deno.test("GET /v1/me/analytics/spending-by-category: a period holding only a refund has null shares", async () => {
+  const body = await ok(await get("/v1/me/analytics/spending-by-category?from=2026-02-10&to=2026-02-20"));
+  assertConforms("get_spending_by_category", body);
+  assert.deepEqual(body, {
+    currency: "EUR",
+    from: "2026-02-10",
+    to: "2026-02-20",
+    total: "-15.00", // the 15.00 Food refund of 14 February is the period's only expense
+    categories: [{ category: "Food", total: "-15.00", share_percent: null, transaction_count: 1 }],
+    // both salaries (any date); the 20 February transfer; the EUR expenses of 30 December, 10 and 20 January,
+    // 3 February and 5 March lie outside the period
+    excluded: { income_count: 2, transfer_count: 1, outside_period_count: 5 },
+    other_currencies: [],
   });
 });
 
@@ -852,4 +869,83 @@ Deno.test("GET /v1/me/analytics/forecast: user R from its net worth on as_of, re
     );
     assert.equal(problem.errors[0].parameter, bad.split("=")[0], bad);
   }
+});
+
+Deno.test("GET /v1/me/statements/transactions rows, null fields and all, sent back to POST recurring and forecast", async () => {
+  const token = await harness.token(USER_R);
+  const page = await ok(
+    await harness.fetch(`/v1/me/statements/transactions?statement_import_id=${IMPORT_R1}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
+  // deno-lint-ignore no-explicit-any
+  const rows = page.data.map(({ statement_import_id: _, ...row }: any) => row);
+  assert.equal(rows.length, 7);
+  // The rent rows have no counterparty and the third gym fee no category: GET lists them as null.
+  assert.deepEqual(rows.find((r: { id: string }) => r.id === txR(4)), {
+    id: txR(4),
+    date: "2026-01-01",
+    amount: "-900.00",
+    currency: "EUR",
+    description: "MIETE 01/26",
+    counterparty: null,
+    category: "Rent",
+    kind: "expense",
+  });
+  assert.equal(rows.find((r: { id: string }) => r.id === txR(3)).category, null);
+  const post = (path: string, body: unknown) =>
+    harness.fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const recurring = await post("/v1/analytics/recurring", { currency: "EUR", as_of: "2026-03-20", transactions: rows });
+  const recurringText = await recurring.text();
+  assert.equal(recurring.status, 200, recurringText);
+  const streams = JSON.parse(recurringText).streams;
+  // The rent keyed by its description (no counterparty), the gym by its counterparty; the transfer left out.
+  assert.deepEqual(
+    streams.map((s: Record<string, unknown>) => [s.key, s.name, s.category, s.monthly_amount, s.transaction_ids]),
+    [
+      ["miete", "MIETE 03/26", "Rent", "-900.00", [txR(4), txR(5), txR(6)]],
+      ["fitx", "FitX", "Sport", "-34.62", [txR(1), txR(2), txR(3)]], // −7.99 × 3 × 52 / 36 = −34.623…
+    ],
+  );
+  const forecast = await post("/v1/analytics/forecast", {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    starting_balance: "-1731.96",
+    horizon_days: 30,
+    transactions: rows,
+  });
+  const forecastText = await forecast.text();
+  assert.equal(forecast.status, 200, forecastText);
+  const projected = JSON.parse(forecastText);
+  // −1731.96 − 7.99 (03-23) − 7.99 (03-30) − 900.00 (04-01) − 7.99 (04-06) − 7.99 (04-13) = −2663.92.
+  assert.deepEqual(projected.balances, [
+    { date: "2026-03-23", balance: "-1739.95" },
+    { date: "2026-03-30", balance: "-1747.94" },
+    { date: "2026-04-01", balance: "-2647.94" },
+    { date: "2026-04-06", balance: "-2655.93" },
+    { date: "2026-04-13", balance: "-2663.92" },
+  ]);
+  assert.deepEqual([projected.ending_balance, projected.trailing_90_day_net], ["-2663.92", "-2723.97"]);
+  // User A's January–February rows have null descriptions and counterparties: accepted the same way.
+  const aRows = (await ok(await get(`/v1/me/statements/transactions?statement_import_id=${IMPORT_A1}`))).data
+    // deno-lint-ignore no-explicit-any
+    .map(({ statement_import_id: _, ...row }: any) => row);
+  assert.ok(aRows.some((r: { description: unknown }) => r.description === null));
+  const a = await post("/v1/analytics/recurring", { currency: "EUR", as_of: "2026-03-20", transactions: aRows });
+  assert.equal(a.status, 200, await a.clone().text());
+  assert.deepEqual((await a.json()).streams, []);
+  // Nothing else loosened: the row as read, with its statement_import_id, is an unknown field.
+  const withImport = await post("/v1/analytics/recurring", {
+    currency: "EUR",
+    as_of: "2026-03-20",
+    transactions: [page.data[0]],
+  });
+  const problem = await assertProblem(withImport, 422, "validation_failed");
+  assert.deepEqual(problem.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [
+    ["/transactions/0/statement_import_id", "unknown_field"],
+  ]);
 });

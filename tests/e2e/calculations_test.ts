@@ -95,6 +95,34 @@ Deno.test("POST /v1/analytics/spending-by-category: hand-worked totals, shares a
   });
 });
 
+Deno.test("POST /v1/analytics/spending-by-category: refunds exceed spending, so every share_percent is null", async () => {
+  const response = await post("/v1/analytics/spending-by-category", {
+    currency: "EUR",
+    transactions: [
+      { date: "2026-05-02", amount: "-40.00", category: "Clothes" },
+      { date: "2026-05-09", amount: "120.00", category: "Clothes", kind: "expense" }, // a refund of an older buy
+      { date: "2026-05-03", amount: "-25.50", category: "Food" },
+      { date: "2026-05-04", amount: "-4.50" },
+    ],
+  });
+  assert.equal(response.status, 200);
+  const body = await response.json();
+  assertConforms("calculate_spending_by_category", body);
+  // Clothes 40.00 − 120.00 = −80.00; Food 25.50; uncategorized 4.50; total −80.00 + 25.50 + 4.50 = −50.00.
+  assert.deepEqual(body, {
+    currency: "EUR",
+    from: null,
+    to: null,
+    total: "-50.00",
+    categories: [
+      { category: "Food", total: "25.50", share_percent: null, transaction_count: 1 },
+      { category: null, total: "4.50", share_percent: null, transaction_count: 1 },
+      { category: "Clothes", total: "-80.00", share_percent: null, transaction_count: 2 },
+    ],
+    excluded: { income_count: 0, transfer_count: 0, outside_period_count: 0 },
+  });
+});
+
 Deno.test("supabase-js functions.invoke with a region (?forceFunctionRegion=) is served, not refused", async () => {
   const seen: string[] = [];
   // The gateway's part, as `npm start` does it: strip `/functions/v1` and hand the rest to the function.
@@ -288,6 +316,22 @@ Deno.test("calculation errors over HTTP: 400, 413, 415, 422 with pointers, 404, 
   await assertProblem(get, 405, "method_not_allowed");
   await assertProblem(await harness.fetch("/v1/analytics/cashflowz"), 404, "not_found");
   await assertProblem(await harness.fetch("/v2/analytics/cashflow", { method: "POST" }), 404, "not_found");
+});
+
+Deno.test("exact-JSON and value problems in one 422: an exponent, an impossible date, too many decimals", async () => {
+  // Stage 1 (the JSON text): the exponent of transactions[2]. Stage 2 (the values, the shape being right): the date
+  // of transactions[0] and the decimals of transactions[11]. One answer, sorted by pointer (11 after 2).
+  const filler = Array.from({ length: 8 }, (_, i) => `{"date":"2026-01-${String(i + 10)}","amount":"-1.00"}`);
+  const body = `{"currency":"EUR","year":2026,"transactions":[{"date":"2026-02-30","amount":"-5.00"},` +
+    `{"date":"2026-01-02","amount":"2.00"},{"date":"2026-01-03","amount":-12e2},${filler.join(",")},` +
+    `{"date":"2026-01-20","amount":"3.456"}]}`;
+  const problem = await assertProblem(await post("/v1/analytics/cashflow", body), 422, "validation_failed");
+  assert.deepEqual(problem.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [
+    ["/transactions/0/date", "invalid_date"],
+    ["/transactions/2/amount", "exponent_not_allowed"],
+    ["/transactions/11/amount", "too_many_decimals"],
+  ]);
+  assert.equal(problem.detail, "The request has 3 invalid values; see errors.");
 });
 
 Deno.test("413: a declared Content-Length over the limit, and a chunked body that grows past it", async () => {

@@ -34,7 +34,7 @@ export interface paths {
         put?: never;
         /**
          * Spending totals by category over a period, from the transactions you send.
-         * @description Totals `expense` transactions by category within [from, to] (both optional and inclusive; an omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and transfers are counted in `excluded`. Categories are sorted by total descending, then by name, uncategorized (null) after a named category with the same total. Deterministic.
+         * @description Totals `expense` transactions by category within [from, to] (both optional and inclusive; an omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and transfers are counted in `excluded`. Categories are sorted by total descending, then by name, uncategorized (null) after a named category with the same total. `share_percent` is null when the report total is zero or less (refunds equal or exceed spending). Deterministic.
          */
         post: operations["calculate_spending_by_category"];
         delete?: never;
@@ -655,10 +655,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -690,15 +690,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -837,7 +837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -888,7 +888,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -978,10 +978,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -1013,15 +1013,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -1072,7 +1072,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its spending while the total is positive, or spending while refunds exceed the whole total). A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`, rounded half to even to 2 decimals, so the shares sum to 100 (within rounding). Null for every category when the report total is zero or less (refunds equal or exceed spending: a share of a non-positive total means nothing). A category whose refunds exceed its spending while the report total is positive has a negative share. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -1103,7 +1103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1154,7 +1154,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1289,10 +1289,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -1324,15 +1324,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -1457,7 +1457,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1508,7 +1508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1704,7 +1704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1755,7 +1755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1968,7 +1968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2191,7 +2191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2300,7 +2300,7 @@ export interface operations {
                              */
                             total: string;
                             /**
-                             * @description `total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its spending while the total is positive, or spending while refunds exceed the whole total). A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
+                             * @description `total / report total × 100`, rounded half to even to 2 decimals, so the shares sum to 100 (within rounding). Null for every category when the report total is zero or less (refunds equal or exceed spending: a share of a non-positive total means nothing). A category whose refunds exceed its spending while the report total is positive has a negative share. A JSON number rounded half-to-even to 2 decimals (computed exactly from integers); null when the denominator is zero.
                              * @example 37.5
                              */
                             share_percent: number | null;
@@ -2359,7 +2359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2525,7 +2525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2701,7 +2701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2864,7 +2864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2959,10 +2959,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -2994,15 +2994,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -3144,7 +3144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3195,7 +3195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3418,7 +3418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3521,10 +3521,10 @@ export interface operations {
                         /** @description The statement's transactions, in any order. At most 50000 over all statements together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and `category` are accepted and ignored. */
                         transactions: {
                             /**
-                             * @description Your own identifier; not used in calculations. 1–200 characters.
+                             * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                              * @example tx-0001
                              */
-                            id?: string;
+                            id?: string | null;
                             /**
                              * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                              * @example 2026-03-14
@@ -3556,15 +3556,15 @@ export interface operations {
                              */
                             kind?: "income" | "expense" | "transfer";
                             /**
-                             * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                             * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                              * @example Supermarket
                              */
-                            description?: string;
+                            description?: string | null;
                             /**
-                             * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                             * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                              * @example Netflix
                              */
-                            counterparty?: string;
+                            counterparty?: string | null;
                         }[];
                     }[];
                 };
@@ -3689,7 +3689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3740,7 +3740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3943,7 +3943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4078,7 +4078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4163,10 +4163,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -4198,15 +4198,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -4353,7 +4353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4404,7 +4404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4628,7 +4628,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4725,10 +4725,10 @@ export interface operations {
                      */
                     transactions: {
                         /**
-                         * @description Your own identifier; not used in calculations. 1–200 characters.
+                         * @description Your own identifier; not used in calculations. Null means the same as leaving it out. 1–200 characters.
                          * @example tx-0001
                          */
-                        id?: string;
+                        id?: string | null;
                         /**
                          * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-03-14
@@ -4760,15 +4760,15 @@ export interface operations {
                          */
                         kind?: "income" | "expense" | "transfer";
                         /**
-                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent or empty; the other calculations ignore it. At most 200 characters.
+                         * @description Free text. Recurring streams and the forecast key a transaction by it when `counterparty` is absent, null or empty; the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Supermarket
                          */
-                        description?: string;
+                        description?: string | null;
                         /**
-                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string counts as absent and the description is used); the other calculations ignore it. At most 200 characters.
+                         * @description Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a transaction by it when it is non-empty (an empty string or null counts as absent and the description is used); the other calculations ignore it. At most 200 characters. Null means the same as leaving it out.
                          * @example Netflix
                          */
-                        counterparty?: string;
+                        counterparty?: string | null;
                     }[];
                 };
             };
@@ -4895,7 +4895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4946,7 +4946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5152,7 +5152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5438,7 +5438,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

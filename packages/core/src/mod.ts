@@ -48,6 +48,7 @@ export {
   ValidationError,
 } from "./problem/validation-error.ts";
 export { problemFromZodError } from "./problem/from-zod.ts";
+export { validateBody } from "./problem/validate-body.ts";
 export { jsonPointer } from "./problem/json-pointer.ts";
 
 // Exact JSON.

@@ -39,4 +39,16 @@ describe("detectFormat", () => {
       error: expect.stringMatching(/neither CAMT.053 nor OFX/),
     });
   });
+  it("recognises an MT940 file framed by SOH ... - ETX, in UTF-8 or Latin-1, whatever the extension", () => {
+    const framed = "\u0001:20:MT940\r\n:25:/PL1\r\n:28C:1\r\n:60F:C260401PLN1,00\r\n:62F:C260430PLN1,00\r\n-\u0003";
+    expect(detectFormat(bytes(framed), "mbank.txt")).toEqual({ format: "mt940" });
+    // ":20:Zó" with "ó" as the Latin-1 byte 0xF3: not UTF-8, so the control-character check applies; framing passes.
+    const latin1 = new Uint8Array(
+      [...bytes(framed.replace(":20:MT940", ":20:Z~"))].map((b) => (b === 0x7e ? 0xf3 : b)),
+    );
+    expect(detectFormat(latin1, "mbank.txt")).toEqual({ format: "mt940" });
+    expect(detectFormat(new Uint8Array([0xf3, 0x07, 0x3a, 0x32, 0x30, 0x3a]), "x.txt")).toMatchObject({
+      error: expect.stringMatching(/binary/),
+    });
+  });
 });

@@ -5,6 +5,8 @@
  */
 import type { Format } from "./types.ts";
 
+const FRAMING = new Set([0x01, 0x02, 0x03, 0x04, 0x1a]);
+
 export type Detection = { readonly format: Format } | { readonly error: string };
 
 export function detectFormat(head: Uint8Array, fileName: string): Detection {
@@ -18,10 +20,13 @@ export function detectFormat(head: Uint8Array, fileName: string): Detection {
   } catch {
     // Not UTF-8: Latin-1 exports exist (old QIF/MT940), so decide on the ASCII structure alone.
     text = new TextDecoder("latin1").decode(head);
-    const controls = [...head.subarray(0, 4096)].filter((b) => b < 9 || (b > 13 && b < 32)).length;
+    // SOH, STX, ETX, EOT and SUB frame MT940 messages (mt940/unframe.ts); any other control character is binary.
+    const controls = [...head.subarray(0, 4096)].filter((b) => (b < 9 || (b > 13 && b < 32)) && !FRAMING.has(b))
+      .length;
     if (controls > 0) return { error: "the file is binary, not a statement" };
   }
-  const t = text.replace(/^\uFEFF/, "").trimStart();
+  // deno-lint-ignore no-control-regex
+  const t = text.replace(/^\uFEFF/, "").replace(/[\u0001-\u0004\u001a]/g, "\n").trimStart();
   const ext = fileName.toLowerCase().split(".").pop() ?? "";
   if (/^OFXHEADER\s*:/i.test(t) || /<\?OFX\b/i.test(t.slice(0, 2000)) || /^<OFX>/i.test(t)) return { format: "ofx" };
   if (/^<\?xml|^</.test(t)) {

@@ -4,6 +4,16 @@ export type { ImportSql } from "./db/import-sql.ts";
 export type { ImportInput } from "./read-source.ts";
 export { type CsvMapping, validateMapping } from "./csv/mapping.ts";
 export { CSV_PRESETS } from "./csv/presets.ts";
+export { type CsvInspection, inspectCsvHead } from "./csv/inspect-csv.ts";
+export type { MappingSkeleton } from "./csv/mapping-skeleton.ts";
+export { presetList } from "./csv/no-preset-message.ts";
+export {
+  acceptedDateFormats,
+  DATE_FORMAT_EXAMPLES,
+  DATE_FORMATS,
+  type DateFormat,
+  TWO_DIGIT_YEAR_PIVOT,
+} from "./text/parse-date.ts";
 export { detectFormat } from "./detect-format.ts";
 export { LIMITS } from "./limits.ts";
 export { type Format, FORMATS, UnreadableFileError } from "./types.ts";

@@ -10,6 +10,9 @@ import type { CsvMapping } from "../src/mod.ts";
 import { migratedDatabase } from "../../../supabase/tests/helpers.ts";
 import type { TestDatabase } from "../../../scripts/db/test-database.ts";
 import { createUser } from "./helpers.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { FIXTURES } from "./expected.ts";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -213,5 +216,48 @@ describe("CSV delimiters, extensions and line numbers", () => {
       { currency: "EUR" },
     );
     expect([report.transaction_count, report.errors.map((e) => e.line)]).toEqual([1, [4]]);
+  });
+});
+
+describe("CSV exports no preset reads", () => {
+  const dkb = readFileSync(join(FIXTURES, "csv/dkb-two-digit-years.csv"));
+
+  it("names the header row found, lists the presets and points to --init-mapping", async () => {
+    const report = await importCsv("dkb.csv", dkb, { currency: "EUR" });
+    expect(report.status).toBe("failed");
+    expect(report.errors).toEqual([{
+      line: 0,
+      message: "no header row matches a CSV preset: the header row found (line 7) is " +
+        '"Buchungstag", "Wertstellung", "Buchungstext", "Auftraggeber / Begünstigter", "Verwendungszweck", ' +
+        '"Kontonummer", "BLZ", "Betrag (EUR)", "Gläubiger-ID", "Mandatsreferenz", "Kundenreferenz". ' +
+        "The presets and the columns each needs: standard (date, amount); ing-de (Buchung, Betrag, " +
+        "Verwendungszweck, Auftraggeber/Empfänger, Saldo); chase-checking (Posting Date, Amount, Description, " +
+        "Balance); lloyds (Transaction Date, Debit Amount, Credit Amount, Transaction Description, Balance); " +
+        "monzo (Transaction ID, Date, Amount, Currency, Name, Category, Notes and #tags). For this file, write a " +
+        "mapping from its header with `npm run -s import -- --init-mapping mapping.json FILE`, check and complete " +
+        "it, then import with `--mapping mapping.json`",
+    }]);
+  });
+
+  it("says so when no row looks like a header", async () => {
+    const report = await importCsv("numbers.csv", "1;2;3\n4;5;6\n", { currency: "EUR" });
+    expect(report.errors[0]!.message).toMatch(
+      /^no header row matches a CSV preset: no row of the first 20 looks like a header row \(two or more names, no dates or amounts\)\. The presets/,
+    );
+  });
+
+  it("an unreadable date names the mapping's format and lists every accepted one", async () => {
+    const mapping = validateMapping({ date_format: "DD.MM.YY", decimal: ",", columns: { date: "d", amount: "a" } });
+    const report = await importCsv("short-years.csv", "d;a\n05.03.26;-1,00\n05.03.2026;-2,00\n", {
+      currency: "EUR",
+      mapping: mapping as CsvMapping,
+    });
+    expect([report.status, report.transaction_count, report.statement_start]).toEqual(["partial", 1, "2026-03-05"]);
+    expect(report.errors).toEqual([{
+      line: 3,
+      message: 'date "05.03.2026" is not a DD.MM.YY date (the mapping\'s date_format; accepted formats: ' +
+        "YYYY-MM-DD (2026-03-05), DD.MM.YYYY (05.03.2026), DD.MM.YY (05.03.26), MM/DD/YYYY (03/05/2026), " +
+        "DD/MM/YYYY (05/03/2026), YYYYMMDD (20260305))",
+    }]);
   });
 });

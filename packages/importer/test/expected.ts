@@ -156,6 +156,89 @@ export const FIXTURE_LIST: Fixture[] = [
     }],
   },
   {
+    // A SWIFT-framed export (as Polish mBank's): SOH before each message, "-" and ETX after it, two messages in one
+    // file, CRLF; :61: lines with the funds-code letter N and a supplementary-details line; a :86: over four lines.
+    file: "mt940/framed-soh-etx.sta",
+    format: "mt940",
+    statements: [{
+      status: "completed",
+      currency: "PLN",
+      statement_start: "2026-04-01",
+      statement_end: "2026-04-30",
+      opening_balance: "1500.00",
+      closing_balance: "1380.01",
+      transaction_count: 2,
+      sum: "-119.99", // −120.00 + 0.01
+      error_lines: [],
+      lines: [
+        line(
+          "2026-04-02",
+          "-120.00",
+          "PRZELEW WYCHODZACY SPOLDZIELNIA MIESZKANIOWA UL. DLUGA 5 GDANSK CZYNSZ KWIECIEN 2026",
+          null,
+        ),
+        line("2026-04-19", "0.01", "KAPITALIZACJA ODSETEK", null),
+      ],
+    }, {
+      status: "completed",
+      currency: "PLN",
+      statement_start: "2026-04-30",
+      statement_end: "2026-05-31",
+      opening_balance: "1380.01",
+      closing_balance: "3380.01",
+      transaction_count: 1,
+      sum: "2000.00",
+      error_lines: [],
+      lines: [line("2026-05-05", "2000.00", "WYNAGRODZENIE MAJ ACME SP. Z O.O. UL. KROTKA 1 KRAKOW", null)],
+    }],
+  },
+  {
+    // Funds codes (CN, DN, RDN: a reversed debit is money in) and a supplementary-details line after each :61:.
+    file: "mt940/funds-code.sta",
+    format: "mt940",
+    statements: [{
+      status: "completed",
+      currency: "EUR",
+      statement_start: "2026-05-01",
+      statement_end: "2026-05-31",
+      opening_balance: "200.00",
+      closing_balance: "159.02",
+      transaction_count: 3,
+      sum: "-40.98", // 0.01 − 45.99 + 5.00
+      error_lines: [],
+      lines: [
+        line("2026-05-04", "0.01", "Zinsgutschrift Mai", null),
+        line("2026-05-06", "-45.99", "Buchhandlung Am Markt", null),
+        line("2026-05-10", "5.00", "Storno Buchhandlung", null),
+      ],
+    }],
+  },
+  {
+    // :86: over four lines, free text and structured (?20–?23 purpose, ?32/?33 name, continued across lines).
+    file: "mt940/long-86.sta",
+    format: "mt940",
+    statements: [{
+      status: "completed",
+      currency: "PLN",
+      statement_start: "2026-06-01",
+      statement_end: "2026-06-30",
+      opening_balance: "500.00",
+      closing_balance: "1660.10",
+      transaction_count: 2,
+      sum: "1160.10", // −89.90 + 1250.00
+      error_lines: [],
+      lines: [
+        line(
+          "2026-06-03",
+          "-89.90",
+          "PRZELEW ZEWNETRZNY WYCHODZACY ORANGE POLSKA SA AL. JEROZOLIMSKIE 160 WARSZAWA FAKTURA 06/2026 NR 123456",
+          null,
+        ),
+        line("2026-06-15", "1250.00", "Wynagrodzenie czerwiec 2026 premia", "ACME SP. Z O.O. ODDZIAL KRAKOW"),
+      ],
+    }],
+  },
+  {
     file: "qif/us-dates.qif",
     format: "qif",
     currency: "USD",
@@ -274,6 +357,29 @@ export const FIXTURE_LIST: Fixture[] = [
       transaction_count: 3,
       sum: "2492.90", // −4.50 + 2500.00 − 2.60
       error_lines: [],
+    }],
+  },
+  {
+    // A DKB-like export in windows-1252: account details above the header, `;`, DD.MM.YY dates, a decimal comma,
+    // the currency only in "Betrag (EUR)". The mapping is what `--init-mapping` writes for it, unedited.
+    file: "csv/dkb-two-digit-years.csv",
+    format: "csv",
+    mapping: "csv/dkb-two-digit-years.mapping.json",
+    statements: [{
+      status: "partial",
+      currency: "EUR",
+      statement_start: "2026-03-02",
+      statement_end: "2026-03-31",
+      opening_balance: null,
+      closing_balance: null,
+      transaction_count: 3,
+      sum: "1954.00", // −45.50 + 2000.00 − 0.50
+      error_lines: [10], // 31.02.26: there is no 31 February
+      lines: [
+        line("2026-03-02", "-45.50", "Abschlag Maerz", "Stadtwerke Berlin"),
+        line("2026-03-27", "2000.00", "Gehalt Maerz", "ACME GmbH"),
+        line("2026-03-31", "-0.50", "Einkauf 30.03.", "Bäckerei Müller"),
+      ],
     }],
   },
   {

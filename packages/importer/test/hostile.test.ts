@@ -84,6 +84,26 @@ describe("broken files", () => {
     if (status === "failed") expect(await linesOf(userId), "nothing written").toBe(0);
   });
 
+  it("a parser's TypeError never becomes the message: an MT940 file with a line before its first tag", async () => {
+    const sta = readFileSync(join(FIXTURES, "mt940/multiline-86.sta"), "utf8");
+    // mt940js reads a line before the first tag as a continuation of no tag and crashes with a TypeError.
+    for (const content of ["Kontoauszug vom 31.03.2026\r\n" + sta, "\u0005\r\n" + sta]) {
+      const userId = await createUser(db.client);
+      const [report] = await importFile(db.client, { name: "export.sta", content }, {
+        userId,
+        accountName: "Broken",
+        currency: "EUR",
+      });
+      expect(report!.status).toBe("failed");
+      const message = report!.errors[0]!.message;
+      expect(message).toBe(
+        "not a readable MT940 statement: the parser could not follow its structure (every statement must start " +
+          "with a :20: tag and hold :25:, :28C:, :60F: or :60M:, then :61:/:86: lines, and :62F: or :62M:)",
+      );
+      expect(message).not.toMatch(/Cannot read|undefined|null/);
+    }
+  });
+
   it("a 50 MB line is refused with a bounded record size, in bounded memory", async () => {
     const path = join(dir, "huge-line.csv");
     writeFileSync(path, "date,amount,description\n2026-01-01,-1.00," + "x".repeat(50 * 1024 * 1024) + "\n");

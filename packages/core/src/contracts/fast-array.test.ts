@@ -55,13 +55,14 @@ const validItem = fc.record({
 /** A valid transaction with one field replaced by any value: the fast path must refuse exactly the bad ones. */
 const nearlyValidItem = fc.tuple(
   fc.record({
-    id: fc.constantFrom("t1", "abcd"),
+    id: fc.constantFrom("t1", "abcd", null),
     date: fc.constantFrom("2026-01-01", "2024-02-29"),
     amount: fc.oneof(fc.constantFrom("-12.30", "5"), fc.integer()),
     currency: fc.constantFrom("EUR", "usd"),
     category: fc.constantFrom("food", null),
     kind: fc.constantFrom("income", "expense", "transfer"),
-    description: fc.constantFrom("", "abcd"),
+    description: fc.constantFrom("", "abcd", null),
+    counterparty: fc.constantFrom("", "ab", null),
   }, { requiredKeys: ["date", "amount"] }),
   fc.constantFrom(...keys),
   anyValue,
@@ -111,6 +112,50 @@ describe("fast array validation", () => {
       "counterparty",
     ]);
     expect(schema.items.additionalProperties).toBe(false);
+  });
+
+  it("null text fields mean absent on both validators; wrong types, unknown keys and long strings still fail", () => {
+    const fast = transactionsField({ ...limits, transactions: 10 });
+    const reference = transactionsArray({ ...limits, transactions: 10 });
+    const nulls = [{
+      id: null,
+      date: "2026-01-01",
+      amount: "-1.00",
+      currency: "EUR",
+      description: null,
+      counterparty: null,
+      category: null,
+      kind: "expense",
+    }];
+    expect(outcome(fast, nulls)).toEqual({ ok: nulls });
+    expect(outcome(reference, nulls)).toEqual({ ok: nulls });
+    const bad = [
+      { date: "2026-01-01", amount: "1", counterparty: 7 }, // a number is not a string
+      { date: "2026-01-01", amount: "1", description: "abcde" }, // 5 characters, at most 4 here
+      { date: "2026-01-01", amount: "1", id: "" }, // an id has at least 1 character
+      { date: "2026-01-01", amount: "1", note: null }, // unknown, even when null
+      { date: "2026-01-01", amount: null }, // amount is not optional text: null is refused
+      { date: null, amount: "1" },
+      { date: "2026-01-01", amount: "1", kind: null },
+      { date: "2026-01-01", amount: "1", currency: null },
+    ];
+    const expected = [
+      { pointer: "/0/counterparty", code: "invalid_type" },
+      { pointer: "/1/description", code: "too_long" },
+      { pointer: "/2/id", code: "too_short" },
+      { pointer: "/3/note", code: "unknown_field" },
+      { pointer: "/4/amount", code: "invalid_type" },
+      { pointer: "/5/date", code: "invalid_type" },
+      { pointer: "/6/kind", code: "invalid_value" },
+      { pointer: "/7/currency", code: "invalid_type" },
+    ];
+    const codes = (schema: z.ZodType) => {
+      const result = schema.safeParse(bad);
+      if (result.success) return [];
+      return problemFromZodError(result.error, "body", bad).errors.map((e) => ({ pointer: e.pointer, code: e.code }));
+    };
+    expect(codes(fast)).toEqual(expected);
+    expect(outcome(fast, bad)).toEqual(outcome(reference, bad));
   });
 
   it("reports too many items once, without checking the items", () => {

@@ -7,12 +7,12 @@ import { maxCharacters } from "./primitives.ts";
 import { transactionsArray, transactionSchema } from "./transaction.ts";
 
 describe("field rules compiled from the zod item schemas", () => {
-  it("reads every rule of the transaction schema: lengths, patterns with their messages, money, enum, optional", () => {
+  it("reads every rule of the transaction schema: lengths, patterns with their messages, money, enum, optional, nullable", () => {
     const rules = fieldRulesOf(transactionSchema({ ...DEFAULT_LIMITS, text: 7 }));
     // API.md §2 and §9: id and category 1–7 characters here, description and counterparty at most 7, a YYYY-MM-DD
-    // date, a three-letter currency with its own message, the three kinds.
+    // date, a three-letter currency with its own message, the three kinds; the four text fields may be null.
     expect(rules).toEqual({
-      id: { type: "string", optional: true, min: 1, max: 7 },
+      id: { type: "string", optional: true, nullable: true, min: 1, max: 7 },
       date: { type: "string", pattern: /^\d{4}-\d{2}-\d{2}$/ },
       amount: { type: "money" },
       currency: {
@@ -23,8 +23,8 @@ describe("field rules compiled from the zod item schemas", () => {
       },
       category: { type: "string", optional: true, nullable: true, min: 1, max: 7 },
       kind: { type: "enum", optional: true, values: ["income", "expense", "transfer"] },
-      description: { type: "string", optional: true, max: 7 },
-      counterparty: { type: "string", optional: true, max: 7 },
+      description: { type: "string", optional: true, nullable: true, max: 7 },
+      counterparty: { type: "string", optional: true, nullable: true, max: 7 },
     });
   });
 

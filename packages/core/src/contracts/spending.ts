@@ -60,9 +60,10 @@ export function spendingSchemas(limits: Limits) {
       ["412.80"],
     ),
     share_percent: percentOutput(
-      "`total / report total × 100`, so the shares sum to 100 (within rounding); null when the report total is " +
-        "zero. A category's share is negative when its sign differs from the report total's (refunds exceeding its " +
-        "spending while the total is positive, or spending while refunds exceed the whole total).",
+      "`total / report total × 100`, rounded half to even to 2 decimals, so the shares sum to 100 (within " +
+        "rounding). Null for every category when the report total is zero or less (refunds equal or exceed " +
+        "spending: a share of a non-positive total means nothing). A category whose refunds exceed its spending " +
+        "while the report total is positive has a negative share.",
       [37.5],
     ),
     transaction_count: countOutput("Expense transactions (refunds included) in this category and period."),

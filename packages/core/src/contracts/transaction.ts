@@ -7,7 +7,9 @@ import { currencyInput, dateField, doc, kindSchema, maxCharacters, moneyInput, t
 export function transactionSchema(limits: Limits) {
   return doc(
     z.strictObject({
-      id: text(limits.text, "Your own identifier; not used in calculations.", ["tx-0001"]).optional(),
+      id: text(limits.text, "Your own identifier; not used in calculations. Null means the same as leaving it out.", [
+        "tx-0001",
+      ]).nullable().optional(),
       date: dateField("Booking date.", undefined, true),
       amount: moneyInput("Signed amount from the account holder's view: positive is money in, negative money out."),
       currency: currencyInput("Optional; when given it must equal the request's `currency` (422 `currency_mismatch`).")
@@ -22,22 +24,27 @@ export function transactionSchema(limits: Limits) {
       kind: kindSchema.optional(),
       description: doc(
         maxCharacters(z.string(), limits.text),
-        `Free text. Recurring streams and the forecast key a transaction by it when \`counterparty\` is absent ` +
-          `or empty; the other calculations ignore it. At most ${limits.text} characters.`,
+        `Free text. Recurring streams and the forecast key a transaction by it when \`counterparty\` is absent, ` +
+          `null or empty; the other calculations ignore it. At most ${limits.text} characters. Null means the ` +
+          `same as leaving it out.`,
         [
           "Supermarket",
         ],
-      ).optional(),
+      ).nullable().optional(),
       counterparty: doc(
         maxCharacters(z.string(), limits.text),
         "Who was paid or who paid (merchant, employer, landlord). Recurring streams and the forecast key a " +
-          "transaction by it when it is non-empty (an empty string counts as absent and the description is used); " +
-          `the other calculations ignore it. At most ${limits.text} characters.`,
+          "transaction by it when it is non-empty (an empty string or null counts as absent and the description is " +
+          `used); the other calculations ignore it. At most ${limits.text} characters. Null means the same as ` +
+          `leaving it out.`,
         ["Netflix"],
-      ).optional(),
+      ).nullable().optional(),
     }),
     "One transaction. Unknown fields are rejected (422 `unknown_field`) so that a misspelled field such as " +
-      "`ammount` is never silently ignored.",
+      "`ammount` is never silently ignored. The optional text fields `id`, `description`, `counterparty` and " +
+      "`category` may be null, which means the same as leaving them out: a row of " +
+      "`GET /v1/me/statements/transactions` can be sent back with its null fields as it was read, without its " +
+      "`statement_import_id` (not a field of this object).",
     [{ date: "2026-03-14", amount: "-42.10", category: "groceries" }],
   );
 }

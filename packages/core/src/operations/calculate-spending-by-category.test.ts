@@ -47,6 +47,24 @@ describe("calculate_spending_by_category", () => {
     ]);
   });
 
+  it("a negative total (refunds exceed spending): every share_percent is null", () => {
+    // groceries: 30.00 spent − 80.00 refunded = −50.00; fun: 12.50 spent; total −50.00 + 12.50 = −37.50.
+    const r = post(op, {
+      currency: "EUR",
+      transactions: [
+        { date: "2026-03-01", amount: "-30.00", category: "groceries" },
+        { date: "2026-03-02", amount: "80.00", kind: "expense", category: "groceries" },
+        { date: "2026-03-03", amount: "-12.50", category: "fun" },
+      ],
+    });
+    expect(r.total).toBe("-37.50");
+    expect(r.categories).toEqual([
+      { category: "fun", total: "12.50", share_percent: null, transaction_count: 1 },
+      { category: "groceries", total: "-50.00", share_percent: null, transaction_count: 2 },
+    ]);
+    expect(op.output.safeParse(r).success).toBe(true);
+  });
+
   it("empty input", () => {
     const r = post(op, { currency: "KWD", transactions: [] });
     expect(r.total).toBe("0.000");

@@ -18,7 +18,8 @@ export function calculateSpendingByCategoryOperation(schemas: Schemas) {
     description: "Totals `expense` transactions by category within [from, to] (both optional and inclusive; an " +
       "omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and " +
       "transfers are counted in `excluded`. Categories are sorted by total descending, then by name, " +
-      "uncategorized (null) after a named category with the same total. Deterministic.",
+      "uncategorized (null) after a named category with the same total. `share_percent` is null when the report " +
+      "total is zero or less (refunds equal or exceed spending). Deterministic.",
     get input() {
       return schemas.spending.body;
     },

@@ -129,6 +129,48 @@ describe("calculate_recurring (worked by hand)", () => {
     expect(digitsOnly.streams).toEqual([]);
   });
 
+  it("null id, counterparty and description mean absent: the key falls back to the description, no id is listed", () => {
+    const dates = ["2026-01-01", "2026-01-08", "2026-01-15"];
+    const withNulls = post(recurring, {
+      currency: "EUR",
+      as_of: "2026-01-16",
+      transactions: dates.map((date) => ({
+        id: null,
+        date,
+        amount: "-5.00",
+        counterparty: null,
+        description: "Coffee Bar #7",
+        category: null,
+      })),
+    });
+    const omitted = post(recurring, {
+      currency: "EUR",
+      as_of: "2026-01-16",
+      transactions: dates.map((date) => ({ date, amount: "-5.00", description: "Coffee Bar #7" })),
+    });
+    expect(withNulls).toEqual(omitted);
+    expect(withNulls.streams.map((s) => [s.key, s.name, s.category, s.transaction_ids])).toEqual([[
+      "coffee bar",
+      "Coffee Bar #7",
+      null,
+      [],
+    ]]);
+    // Both null: the key is empty, so no stream (as when both are left out).
+    const noText = post(recurring, {
+      currency: "EUR",
+      as_of: "2026-01-16",
+      transactions: dates.map((date) => ({ date, amount: "-5.00", counterparty: null, description: null })),
+    });
+    expect(noText.streams).toEqual([]);
+    expect(errorsOf(() =>
+      post(recurring, {
+        currency: "EUR",
+        as_of: "2026-01-16",
+        transactions: [{ date: "2026-01-01", amount: "-5.00", counterparty: 5, memo: null }],
+      })
+    )).toEqual([["/transactions/0/counterparty", "invalid_type"], ["/transactions/0/memo", "unknown_field"]]);
+  });
+
   it("formats JPY without decimals and BHD with three, rounding the monthly amount once", () => {
     const weekly = ["2026-01-01", "2026-01-08", "2026-01-15"];
     const jpy = post(recurring, {

@@ -1,3 +1,5 @@
+import { comparePointers } from "./compare-pointers.ts";
+import { jsonPointer } from "./json-pointer.ts";
 import { type ErrorItem, makeProblem, type Problem } from "./problem.ts";
 
 /**
@@ -45,6 +47,25 @@ export class ValidationError extends Error {
     const dropped = second.errors.length - extra.length;
     return new ValidationError([...first.errors, ...extra], undefined, first.total + second.total - dropped);
   }
+}
+
+/** An item's place as a pointer: a parameter (an MCP account tool's argument) is the pointer of that member. */
+function locationOf(item: ErrorItem): string {
+  return item.pointer ?? (item.parameter === undefined ? "" : jsonPointer([item.parameter]));
+}
+
+/**
+ * The problems of both validation stages of a body in one error: stage 1's (`exact`: exactness of the JSON text) and
+ * stage 2's (`checked`: the schema, then the operation's own checks), an item of stage 2 at a pointer stage 1 already
+ * reports left out. Sorted by pointer (compare-pointers.ts; stable, so at one pointer stage 1 comes first), then
+ * capped at MAX_REPORTED_ERRORS: the same body always gives the same list. `errors_total` counts both stages.
+ */
+export function mergeBodyErrors(exact: ValidationError, checked: ValidationError): ValidationError {
+  const seen = new Set(exact.errors.map(locationOf));
+  const extra = checked.errors.filter((e) => !seen.has(locationOf(e)));
+  const dropped = checked.errors.length - extra.length;
+  const items = [...exact.errors, ...extra].sort((a, b) => comparePointers(locationOf(a), locationOf(b)));
+  return new ValidationError(items, undefined, exact.total + checked.total - dropped);
 }
 
 /**

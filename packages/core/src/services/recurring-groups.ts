@@ -12,9 +12,9 @@ import type { StreamMember } from "./recurring-streams.ts";
 
 /** The text fields of an input transaction that the key, name and ids come from. */
 export interface TransactionText {
-  readonly id?: string | undefined;
-  readonly counterparty?: string | undefined;
-  readonly description?: string | undefined;
+  readonly id?: string | null | undefined;
+  readonly counterparty?: string | null | undefined;
+  readonly description?: string | null | undefined;
 }
 
 export interface CandidateGroups {
@@ -23,10 +23,15 @@ export interface CandidateGroups {
   members(g: number): StreamMember[];
 }
 
-/** The text a key and a name come from: the counterparty when it is non-empty (no fallback), else the description. */
+/**
+ * The text a key and a name come from: the counterparty when it is non-empty (no fallback), else the description.
+ * Null means absent (API.md §2).
+ */
 export function keySource(t: TransactionText): string {
   const counterparty = t.counterparty;
-  return counterparty !== undefined && counterparty.length > 0 ? counterparty : t.description ?? "";
+  return counterparty !== undefined && counterparty !== null && counterparty.length > 0
+    ? counterparty
+    : t.description ?? "";
 }
 
 export function groupCandidates(

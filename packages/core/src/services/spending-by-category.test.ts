@@ -65,26 +65,33 @@ describe("spendingByCategory (hand-worked)", () => {
     expect(r2.categories.map((c) => c.share_percent)).toEqual([null, null]);
   });
 
-  it("a negative total (refunds exceed spending) still has shares: null only for a zero total (API.md §1)", () => {
-    // a: 10.00 spent; b: 50.00 refunded; the total is 10.00 − 50.00 = −40.00.
-    // a: 10.00 / −40.00 × 100 = −25; b: −50.00 / −40.00 × 100 = 125. They sum to 100, like any shares.
+  it("a negative total (refunds exceed spending) has null shares (API.md §2: zero or less)", () => {
+    // a: 10.00 spent; b: 50.00 refunded; the total is 10.00 − 50.00 = −40.00: no share means anything.
     const r3 = spendingByCategory(
       [entry("2026-02-01", -1000, "expense", "a"), entry("2026-02-02", 5000, "expense", "b")],
       null,
       null,
     );
     expect(r3.total).toBe(-4000);
-    expect(r3.categories.map((c) => [c.category, c.total, c.share_percent])).toEqual([
-      ["a", 1000, -25],
-      ["b", -5000, 125],
+    expect(r3.categories.map((c) => [c.category, c.total, c.share_percent, c.transaction_count])).toEqual([
+      ["a", 1000, null, 1],
+      ["b", -5000, null, 1],
     ]);
-    // −1.00 in B, a 3.00 refund in A: total −2.00; B 1.00 / −2.00 = −50, A −3.00 / −2.00 = 150.
-    const r4 = spendingByCategory(
-      [entry("2026-02-01", -100, "expense", "B"), entry("2026-02-02", 300, "expense", "A")],
+    // a total of −0.01 (the smallest negative) is still null, and +0.01 divides: 2.00 / 0.01 = 20000 %.
+    const tiny = spendingByCategory(
+      [entry("2026-02-01", -200, "expense", "B"), entry("2026-02-02", 201, "expense", "A")],
       null,
       null,
     );
-    expect(r4.categories.map((c) => [c.category, c.share_percent])).toEqual([["B", -50], ["A", 150]]);
+    expect(tiny.total).toBe(-1);
+    expect(tiny.categories.map((c) => c.share_percent)).toEqual([null, null]);
+    const plus = spendingByCategory(
+      [entry("2026-02-01", -200, "expense", "B"), entry("2026-02-02", 199, "expense", "A")],
+      null,
+      null,
+    );
+    expect(plus.total).toBe(1);
+    expect(plus.categories.map((c) => [c.category, c.share_percent])).toEqual([["B", 20000], ["A", -19900]]);
   });
 });
 
@@ -101,11 +108,11 @@ describe("spendingByCategory properties", () => {
     }));
   });
 
-  it("shares are numbers exactly when the total is not zero, and then sum to about 100", () => {
+  it("shares are numbers exactly when the total is positive, and then sum to about 100", () => {
     fc.assert(fc.property(entries, (list) => {
       const r = spendingByCategory(list, null, null);
       const shares = r.categories.map((c) => c.share_percent);
-      if (r.total === 0) expect(shares.every((s) => s === null)).toBe(true);
+      if (r.total <= 0) expect(shares.every((s) => s === null)).toBe(true);
       else {
         expect(shares.every((s) => typeof s === "number")).toBe(true);
         // each share is rounded to 0.01, so the sum is 100 within half a hundredth per category

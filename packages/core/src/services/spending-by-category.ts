@@ -24,8 +24,8 @@ export interface Spending {
  * Spending by category (API.md §2 SpendingReport), amounts in minor units. Only `expense` entries dated within
  * [from, to] count (null bound = unbounded; null date = outside). Income and transfers are counted in `excluded`
  * whatever their date. Categories: total descending, then name ascending, null after a named category of equal total.
- * `share_percent` is null when the report total is zero (API.md §1: null where the denominator is zero); a negative
- * total (refunds exceeding spending) still divides, so the shares always sum to 100.
+ * `share_percent` is null when the report total is zero or less (API.md §2: refunds exceeding spending leave no
+ * meaningful share of a non-positive total); a positive total divides, so the shares sum to 100 (within rounding).
  */
 export function spendingByCategory(
   entries: readonly LedgerEntry[],
@@ -66,7 +66,7 @@ export function spendingByCategory(
     categories.push({
       category,
       total: bucket.total,
-      share_percent: percentage(bucket.total, total),
+      share_percent: total > 0 ? percentage(bucket.total, total) : null,
       transaction_count: bucket.count,
     });
   }

@@ -1,7 +1,7 @@
 /** One CSV record through a mapping: a RawEntry, or a LineError saying which field is unreadable. */
 import { cleanText } from "../text/clean-text.ts";
 import { normalizeDecimal } from "../text/normalize-decimal.ts";
-import { parseDate } from "../text/parse-date.ts";
+import { acceptedDateFormats, parseDate } from "../text/parse-date.ts";
 import type { Kind, LineError, RawEntry } from "../types.ts";
 import { COLUMN_KEYS, type CsvMapping } from "./mapping.ts";
 
@@ -33,7 +33,12 @@ export function mapRecord(
   const fail = (message: string): LineError => ({ type: "error", line, message });
   const dateText = cell(ix.date);
   const date = parseDate(dateText, mapping.date_format);
-  if (!date) return fail(`date ${JSON.stringify(dateText.slice(0, 40))} is not a ${mapping.date_format} date`);
+  if (!date) {
+    return fail(
+      `date ${JSON.stringify(dateText.slice(0, 40))} is not a ${mapping.date_format} date (the mapping's ` +
+        `date_format; accepted formats: ${acceptedDateFormats()})`,
+    );
+  }
   let amount: string | null;
   if (ix.amount >= 0) {
     amount = normalizeDecimal(cell(ix.amount), mapping.decimal);

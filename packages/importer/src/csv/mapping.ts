@@ -1,8 +1,9 @@
 /**
  * How the columns of a CSV export map to statement lines: a JSON file (`--mapping`) or a preset. Column names are
- * matched against the header row case-insensitively, ignoring surrounding spaces.
+ * matched against the header row case-insensitively, ignoring surrounding spaces. An empty column name means the
+ * field is not mapped (a skeleton written by `--init-mapping` lists every field).
  */
-import { DATE_FORMATS, type DateFormat } from "../text/parse-date.ts";
+import { acceptedDateFormats, DATE_FORMATS, type DateFormat } from "../text/parse-date.ts";
 
 export interface CsvMapping {
   /** Field delimiter; default: detected from the first rows (`,`, `;` or tab: csv/detect-delimiter.ts). */
@@ -60,14 +61,18 @@ export function validateMapping(value: unknown): CsvMapping | string[] {
     problems.push('delimiter must be ",", ";" or "\\t"');
   }
   if (!DATE_FORMATS.includes(m.date_format as DateFormat)) {
-    problems.push(`date_format must be one of ${DATE_FORMATS.join(", ")}`);
+    problems.push(`date_format must be one of ${acceptedDateFormats()}`);
   }
   if (m.decimal !== "." && m.decimal !== ",") problems.push('decimal must be "." or ","');
   if (m.currency !== undefined && (typeof m.currency !== "string" || !/^[A-Z]{3}$/.test(m.currency))) {
     problems.push("currency must be a three-letter ISO 4217 code");
   }
-  const columns = m.columns as Record<string, unknown> | undefined;
-  if (typeof columns !== "object" || columns === null) {
+  // An empty name leaves a field unmapped: dropped before the checks, so the mapping holds only mapped columns.
+  const given = m.columns as Record<string, unknown> | undefined;
+  const columns = typeof given === "object" && given !== null && !Array.isArray(given)
+    ? Object.fromEntries(Object.entries(given).filter(([, name]) => name !== ""))
+    : given;
+  if (typeof columns !== "object" || columns === null || Array.isArray(columns)) {
     problems.push("columns must be an object naming the header of each column");
   } else {
     for (const [key, name] of Object.entries(columns)) {
@@ -81,5 +86,5 @@ export function validateMapping(value: unknown): CsvMapping | string[] {
     const split = typeof columns.debit === "string" && typeof columns.credit === "string";
     if (signed === split) problems.push("give either columns.amount, or both columns.debit and columns.credit");
   }
-  return problems.length ? problems : (value as CsvMapping);
+  return problems.length ? problems : ({ ...m, columns } as unknown as CsvMapping);
 }

@@ -23,6 +23,8 @@ import type { CsvMapping } from "./mapping.ts";
 import { LineCounter } from "./line-counter.ts";
 import { type ColumnIndex, columnIndex, mapRecord } from "./map-record.ts";
 import { presetForHeader, requiredColumns } from "./presets.ts";
+import { findHeaderRow } from "./find-header.ts";
+import { noPresetMessage } from "./no-preset-message.ts";
 
 const HEADER_SEARCH_ROWS = 20;
 
@@ -73,6 +75,8 @@ export function parseCsv(input: AsyncIterable<Uint8Array>, options: CsvOptions):
     let mapping = options.mapping;
     let index: ColumnIndex | null = null;
     let rows = 0;
+    /** The rows searched for a preset's header, with their lines: what the user is shown when none matches. */
+    const searched: { record: string[]; line: number }[] = [];
     const lines = new LineCounter();
     try {
       for await (
@@ -83,7 +87,10 @@ export function parseCsv(input: AsyncIterable<Uint8Array>, options: CsvOptions):
           if (++rows > HEADER_SEARCH_ROWS) break;
           if (mapping === null) {
             const preset = presetForHeader(record);
-            if (preset === null) continue;
+            if (preset === null) {
+              searched.push({ record, line });
+              continue;
+            }
             mapping = preset[1];
             facts.currency ??= mapping.currency ?? null;
           } else if (!headerMatches(record, mapping)) continue;
@@ -103,9 +110,10 @@ export function parseCsv(input: AsyncIterable<Uint8Array>, options: CsvOptions):
       source.destroy();
     }
     if (index === null) {
+      const header = mapping === null ? findHeaderRow(searched.map((s) => s.record)) : null;
       throw new UnreadableFileError(
         mapping === null
-          ? "no header row matches a CSV preset: pass --mapping"
+          ? noPresetMessage(header && { ...header, line: searched[header.row - 1]!.line })
           : `no header row with the columns ${
             requiredColumns(mapping).join(", ")
           } in the first ${HEADER_SEARCH_ROWS} rows`,

@@ -11,6 +11,7 @@
  */
 import mt940 from "mt940js";
 import { type RawBalance, readRawFields } from "./raw-fields.ts";
+import { unframeMt940 } from "./unframe.ts";
 import { cleanText } from "../text/clean-text.ts";
 import { type LineError, type RawEntry, type StatementSource, UnreadableFileError } from "../types.ts";
 
@@ -67,15 +68,33 @@ function entryOf(
   };
 }
 
+/**
+ * The statements of an MT940 file. Transmission framing (SOH ... `-` ETX) is removed first (unframe.ts). Whatever
+ * the parser library throws on text it cannot follow, the user reads an UnreadableFileError in plain words: a
+ * library's own check (a missing mandatory tag, a sum that does not match) keeps its message, and a crash inside it
+ * (a TypeError on a line it did not expect) never reaches the user as such.
+ */
 export function parseMt940(text: string): StatementSource[] {
-  let statements: Mt940Statement[];
   try {
-    statements = new mt940.Parser().parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n")) as Mt940Statement[];
+    return readStatements(unframeMt940(text));
   } catch (error) {
-    throw new UnreadableFileError(`not a readable MT940 statement: ${(error as Error).message}`);
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError(plainReason(error));
   }
+}
+
+/** The message for an error thrown by mt940js: its own checks are plain `Error`s with a useful message. */
+function plainReason(error: unknown): string {
+  const own = error instanceof Error && error.constructor === Error && error.message.length > 0;
+  if (own) return `not a readable MT940 statement: ${error.message}`;
+  return "not a readable MT940 statement: the parser could not follow its structure (every statement must start " +
+    "with a :20: tag and hold :25:, :28C:, :60F: or :60M:, then :61:/:86: lines, and :62F: or :62M:)";
+}
+
+function readStatements(text: string): StatementSource[] {
+  const statements = new mt940.Parser().parse(text) as Mt940Statement[];
   if (statements.length === 0) throw new UnreadableFileError("the MT940 file holds no statement");
-  const raw = readRawFields(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
+  const raw = readRawFields(text);
   const transactions = statements.reduce((n, s) => n + s.transactions.length, 0);
   if (
     raw.lines.length !== transactions || raw.openings.length !== statements.length ||

@@ -1,4 +1,4 @@
-import { isoDate } from "../text/parse-date.ts";
+import { fullYear, isoDate } from "../text/parse-date.ts";
 
 /** The parts of a QIF date: `1/5/2024`, `01/05/24`, Quicken's `1/ 5'24`, `05.01.2024`. */
 export interface QifDateParts {
@@ -13,7 +13,7 @@ export function qifDateParts(text: string): QifDateParts | null {
   const match = /^(\d{1,2})\s*([/.-])\s*(\d{1,2})\s*(?:[/.-]|')\s*(\d{2}|\d{4})$/.exec(text.trim());
   if (!match) return null;
   let year = Number(match[4]);
-  if (match[4]!.length === 2) year += year < 80 ? 2000 : 1900;
+  if (match[4]!.length === 2) year = fullYear(year); // the importer's one rule for two-digit years
   return { first: Number(match[1]), second: Number(match[3]), year, dotted: match[2] === "." };
 }
 

@@ -8,7 +8,8 @@
 import type { Operation } from "@pfa/core/contracts/operation.ts";
 import { makeProblem } from "@pfa/core/problem/problem.ts";
 import { problemFromZodError } from "@pfa/core/problem/from-zod.ts";
-import { ValidationError } from "@pfa/core/problem/validation-error.ts";
+import { mergeBodyErrors, ValidationError } from "@pfa/core/problem/validation-error.ts";
+import { validateBody } from "@pfa/core/problem/validate-body.ts";
 import type { VerifiedUser } from "../http/bearer.ts";
 import { errorFacts } from "../data/error-facts.ts";
 import { toProblemError } from "../http/errors.ts";
@@ -35,7 +36,7 @@ export const NO_USER_DETAIL = "This tool reads the signed-in user's data and nee
 
 /** Schema problems, joined to the exact-JSON ones (`rejection`) so that every problem is answered at once. */
 function invalid(error: ValidationError, rejection: ValidationError | undefined): ValidationError {
-  return rejection ? ValidationError.merge(rejection, error) : error;
+  return rejection ? mergeBodyErrors(rejection, error) : error;
 }
 
 async function run(
@@ -45,10 +46,8 @@ async function run(
   rejection: ValidationError | undefined,
 ): Promise<Record<string, unknown>> {
   if (operation.kind === "calculation") {
-    const parsed = operation.input.safeParse(args);
-    if (!parsed.success) throw invalid(problemFromZodError(parsed.error, "body", args), rejection);
-    if (rejection) throw rejection;
-    return operation.run(parsed.data) as Record<string, unknown>;
+    const input = validateBody(operation.input, args, rejection, (valid) => operation.run(valid));
+    return operation.run(input) as Record<string, unknown>;
   }
   const user = await context.user();
   if (user === undefined) throw new ProblemError(401, NO_USER_DETAIL);

@@ -36,6 +36,22 @@ Deno.test("execute: a calculation returns the report body (worked by hand)", asy
   ]);
 });
 
+Deno.test("execute: refunds exceeding spending give null shares, as on REST (worked by hand)", async () => {
+  const outcome = await executeOperation(ops.calculate_spending_by_category, {
+    currency: "EUR",
+    transactions: [
+      { date: "2026-01-03", amount: "-10.00", category: "food", id: null, description: null, counterparty: null },
+      { date: "2026-01-04", amount: "25.00", kind: "expense", category: null }, // a refund, uncategorized
+    ],
+  }, ctx());
+  assert.ok(outcome.ok);
+  assert.equal(outcome.body.total, "-15.00"); // 10.00 − 25.00
+  assert.deepEqual(outcome.body.categories, [
+    { category: "food", total: "10.00", share_percent: null, transaction_count: 1 },
+    { category: null, total: "-25.00", share_percent: null, transaction_count: 1 },
+  ]);
+});
+
 Deno.test("execute: a bad argument is the 422 problem with a JSON pointer, like a REST body", async () => {
   const outcome = await executeOperation(ops.calculate_cashflow, {
     currency: "EUR",
@@ -52,6 +68,32 @@ Deno.test("execute: a bad argument is the 422 problem with a JSON pointer, like 
   ]]);
 });
 
+Deno.test("execute: exact-JSON problems of the arguments and the values' problems in one answer, by pointer", async () => {
+  const rejection = new ValidationError([
+    { pointer: "/transactions/1/amount", code: "exponent_not_allowed", message: "written with an exponent" },
+  ]);
+  const outcome = await executeOperation(
+    ops.calculate_cashflow,
+    {
+      currency: "EUR",
+      year: 2026,
+      transactions: [
+        { date: "2026-01-03", amount: "1.00" },
+        { date: "2026-01-04", amount: 1000 }, // what JSON.parse made of 1e3
+        { date: "2026-04-31", amount: "2.00" }, // no 31 April
+      ],
+    },
+    ctx(),
+    rejection,
+  );
+  assert.equal(outcome.ok, false);
+  if (outcome.ok) return;
+  assert.deepEqual(outcome.problem.errors?.map((e) => [e.pointer, e.code]), [
+    ["/transactions/1/amount", "exponent_not_allowed"],
+    ["/transactions/2/date", "invalid_date"],
+  ]);
+});
+
 Deno.test("execute: an account tool's bad argument names the parameter, like a REST query", async () => {
   const data = { withUser: <T>(_u: unknown, fn: (d: AccountData) => Promise<T>) => fn({} as AccountData) };
   const outcome = await executeOperation(
@@ -65,13 +107,16 @@ Deno.test("execute: an account tool's bad argument names the parameter, like a R
   }
 });
 
-Deno.test("execute: a rejection from the exact JSON checks comes first, with the schema's problems in the same answer", async () => {
+Deno.test("execute: a rejection from the exact JSON checks and the schema's problems in the same answer, by pointer", async () => {
   const rejection = new ValidationError([{ pointer: "/year", code: "exponent_not_allowed", message: "no" }]);
   const outcome = await executeOperation(ops.calculate_cashflow, { currency: "EUR", year: 2026 }, ctx(), rejection);
   assert.equal(outcome.ok, false);
   if (outcome.ok) return;
-  assert.deepEqual(outcome.problem.errors?.[0], rejection.errors[0]);
-  assert.deepEqual(outcome.problem.errors?.slice(1).map((e) => [e.pointer, e.code]), [["/transactions", "required"]]);
+  assert.deepEqual(outcome.problem.errors?.[1], rejection.errors[0]);
+  assert.deepEqual(outcome.problem.errors?.slice(0, 1).map((e) => [e.pointer, e.code]), [[
+    "/transactions",
+    "required",
+  ]]);
   // A body the schema accepts is still refused for the exact-JSON problem alone.
   const valid = { currency: "EUR", year: 2026, transactions: [] };
   const alone = await executeOperation(ops.calculate_cashflow, valid, ctx(), rejection);

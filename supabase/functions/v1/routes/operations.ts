@@ -10,6 +10,7 @@ import {
   InexactJsonError,
   type Operation,
   problemFromZodError,
+  validateBody,
   ValidationError,
 } from "@pfa/core";
 import type { Context, Hono } from "hono";
@@ -63,8 +64,8 @@ function noQueryParameters(url: URL): void {
 }
 
 /**
- * The body, validated: every problem in one 422, the exact-JSON ones (duplicate keys, exponents, too many digits) and
- * the schema's together, so a client never fixes a body in rounds.
+ * The body, validated: every problem in one 422, the exact-JSON ones (duplicate keys, exponents, too many digits),
+ * the schema's and the operation's own checks together (validateBody), so a client never fixes a body in rounds.
  */
 async function validBody(
   c: Ctx,
@@ -80,13 +81,7 @@ async function validBody(
     inexact = error;
     body = error.value;
   }
-  const parsed = op.input.safeParse(body);
-  if (!parsed.success) {
-    const shape = problemFromZodError(parsed.error, "body", body);
-    throw inexact ? ValidationError.merge(inexact, shape) : shape;
-  }
-  if (inexact) throw inexact;
-  return parsed.data;
+  return validateBody(op.input, body, inexact, (input) => op.run(input));
 }
 
 function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
