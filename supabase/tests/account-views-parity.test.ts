@@ -48,6 +48,7 @@ async function core(client: SqlClient, user: string) {
       reported_closing_balance_minor: str(r.statement.reportedClosingMinor),
       difference_minor: str(r.differenceMinor),
       continuity_difference_minor: str(r.continuityDifferenceMinor),
+      opening_balance_source: r.statement.openingSource,
     }))
   );
   // The latest statement's closing balance: the balance on any date after its end (balanceOnDate's rule there).
@@ -73,7 +74,8 @@ async function views(tx: SqlClient) {
   const reconciliation = await tx.query(
     `select statement_import_id::text, account_name, currency, position::text, statement_start::text,
             statement_end::text, opening_balance_minor::text, computed_closing_balance_minor::text,
-            reported_closing_balance_minor::text, difference_minor::text, continuity_difference_minor::text
+            reported_closing_balance_minor::text, difference_minor::text, continuity_difference_minor::text,
+            opening_balance_source
      from public.statement_reconciliation as r order by r.account_name collate "C", r.currency, r.position`,
   );
   const balances = await tx.query(
@@ -154,21 +156,26 @@ describe("statement_reconciliation and account_balances", () => {
         id(11),
         id(12),
       ]);
-      // Hand-checked: the statement without an opening balance computes nothing and reconciles nothing, but its
-      // reported closing balance is what the next statement's continuity compares with (15 − 10 = 5).
+      // Hand-checked: the statement without an opening balance derives it from its reported 10 (no transaction of
+      // the account in May): 10, computed 10, nothing independent to reconcile; it opens 1,390 below the April
+      // statement's reported 1,400; the next statement's continuity compares with its 10 (15 − 10 = 5).
       const byId = new Map(rows.map((r) => [r.statement_import_id, r]));
       expect(byId.get(id(6))).toMatchObject({
-        opening_balance_minor: null,
-        computed_closing_balance_minor: null,
+        opening_balance_minor: "10",
+        computed_closing_balance_minor: "10",
         reported_closing_balance_minor: "10",
         difference_minor: null,
-        continuity_difference_minor: null,
+        continuity_difference_minor: "-1390",
+        opening_balance_source: "derived",
       });
+      // The two January imports both count the account's +500 of the 10th and +500 of the 11th: 1,000 + 1,000.
+      expect(byId.get(id(1))).toMatchObject({ computed_closing_balance_minor: "2000", difference_minor: "-500" });
       expect(byId.get(id(11))?.continuity_difference_minor).toBe("5");
       expect(byId.get(id(12))).toMatchObject({
         statement_start: "2026-03-02",
         statement_end: "2026-03-02",
         computed_closing_balance_minor: null,
+        opening_balance_source: null,
       });
       expect(seen.balances, "The account with no balance at all is listed with nulls").toContainEqual({
         account_name: "Wallet",
