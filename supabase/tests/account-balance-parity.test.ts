@@ -177,13 +177,8 @@ describe("repeated, overlapping and gapped exports; reported, derived and unknow
       await writeAccounts(tx);
       const contract = await ownerContract(tx, u);
       const days: string[] = [];
-      for (
-        let d = new Date("2026-02-27T00:00:00Z");
-        d <= new Date("2026-05-03T00:00:00Z");
-        d.setUTCDate(d.getUTCDate() + 1)
-      ) {
-        days.push(d.toISOString().slice(0, 10));
-      }
+      const first = Date.UTC(2026, 1, 27); // 2026-02-27 through 2026-05-03
+      for (let i = 0; i <= 65; i++) days.push(new Date(first + i * 86_400_000).toISOString().slice(0, 10));
       for (const asOf of days) {
         const viaSql = await asOwner(
           tx,
