@@ -6,14 +6,17 @@
 -- index range scan, so this table keeps the statement transactions summed per (user, account name, currency,
 -- date), counting only imports that are neither `processing` nor `failed` (ignored imports count nowhere).
 --
--- * Exact: kept in the same transaction as every write that changes it, like statement_daily_totals:
---   - INSERT, UPDATE, DELETE and TRUNCATE of public.statement_transactions, by the aggregated transition tables,
---     joined to the row's import for its account (rows of an ignored import are skipped);
+-- * Exact: kept in the same transaction as every write that changes it:
+--   - every change of public.statement_daily_totals (itself kept exact by the writes to statement_transactions): its
+--     INSERT, UPDATE, DELETE and TRUNCATE, by the transition tables, joined to the row's import for its account
+--     (rows of an ignored import are skipped). Driving this rollup from the per-import daily one, not from the raw
+--     rows, keeps a large import's cost to its days: a 1,000,000-line file adds one pass over ~1,000 daily rows,
+--     not another pass over its lines;
 --   - an import that starts or stops counting (its status moves between processing/failed and completed/partial),
 --     or moves to another account name or currency: its per-import daily totals move with it. The importer inserts
 --     an import as `processing`, its lines, then its final status, so the lines enter here at that last step;
---   - deleting an import: its daily totals leave here before the cascade deletes its lines (whose delete trigger
---     then finds no import and does nothing).
+--   - deleting an import: its daily totals leave here before the cascade deletes its lines (the triggers on its
+--     per-import daily totals then find no import and do nothing).
 -- * RLS-protected like every table: one `to authenticated` SELECT policy on `(select auth.uid()) = user_id`, no
 --   write grants to anon or authenticated. The trigger functions are security definer in the `private` schema.
 
@@ -31,7 +34,7 @@ create table public.account_daily_totals (
 
 comment on table public.account_daily_totals is
   'Statement transactions summed per user, account (account_name, currency) and date, over the imports that are '
-  'not processing or failed, each stored transaction once. Maintained by triggers on statement_transactions and '
+  'not processing or failed, each stored transaction once. Maintained by triggers on statement_daily_totals and '
   'statement_imports (never written directly); read by me_statement_balances() and the statement_reconciliation '
   'view (balances, net worth, reconciliation).';
 comment on column public.account_daily_totals.amount_minor is
@@ -49,14 +52,14 @@ revoke all on table public.account_daily_totals from public, anon, authenticated
 grant select on table public.account_daily_totals to authenticated;
 grant select, insert, update, delete on table public.account_daily_totals to service_role;
 
--- Statement transactions in: the rows of counted imports, under their import's account.
+-- Per-import daily totals in: the rows of counted imports, under their import's account.
 create function private.account_daily_totals_add() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
   insert into public.account_daily_totals as r (user_id, account_name, currency, date, amount_minor, transaction_count)
-  select i.user_id, i.account_name, i.currency, n.date, sum(n.amount_minor), count(*)
+  select i.user_id, i.account_name, i.currency, n.date, sum(n.amount_minor), sum(n.transaction_count)
   from new_rows as n
   join public.statement_imports as i on i.id = n.statement_import_id
   where i.status not in ('processing', 'failed')
@@ -68,7 +71,7 @@ begin
 end
 $$;
 
--- Statement transactions out. A line whose import is gone (a cascade from deleting the import) was taken out by
+-- Per-import daily totals out. A row whose import is gone (a cascade from deleting the import) was taken out by
 -- account_daily_totals_import_delete already: the join finds no import and skips it.
 create function private.account_daily_totals_subtract() returns trigger
 language plpgsql security definer
@@ -80,7 +83,7 @@ begin
       transaction_count = r.transaction_count - o.transaction_count
   from (
     select i.user_id, i.account_name, i.currency, o.date, sum(o.amount_minor) as amount_minor,
-           count(*) as transaction_count
+           sum(o.transaction_count) as transaction_count
     from old_rows as o
     join public.statement_imports as i on i.id = o.statement_import_id
     where i.status not in ('processing', 'failed')
@@ -176,24 +179,25 @@ revoke all on function private.account_daily_totals_import_update() from public;
 revoke all on function private.account_daily_totals_import_delete() from public;
 
 create trigger account_daily_totals_insert
-  after insert on public.statement_transactions
+  after insert on public.statement_daily_totals
   referencing new table as new_rows
   for each statement execute function private.account_daily_totals_add();
 create trigger account_daily_totals_delete
-  after delete on public.statement_transactions
+  after delete on public.statement_daily_totals
   referencing old table as old_rows
   for each statement execute function private.account_daily_totals_subtract();
--- UPDATE: the old side out (_1_subtract), then the new side in (_2_add); triggers on one event fire in name order.
+-- UPDATE (the rollup's own upserts and subtractions): the old side out (_1_subtract), then the new side in (_2_add);
+-- triggers on one event fire in name order.
 create trigger account_daily_totals_update_1_subtract
-  after update on public.statement_transactions
+  after update on public.statement_daily_totals
   referencing old table as old_rows
   for each statement execute function private.account_daily_totals_subtract();
 create trigger account_daily_totals_update_2_add
-  after update on public.statement_transactions
+  after update on public.statement_daily_totals
   referencing new table as new_rows
   for each statement execute function private.account_daily_totals_add();
 create trigger account_daily_totals_truncate
-  after truncate on public.statement_transactions
+  after truncate on public.statement_daily_totals
   for each statement execute function private.account_daily_totals_truncate();
 
 create trigger account_daily_totals_import_update
@@ -210,8 +214,8 @@ create trigger account_daily_totals_import_delete
 
 -- Existing rows.
 insert into public.account_daily_totals (user_id, account_name, currency, date, amount_minor, transaction_count)
-select i.user_id, i.account_name, i.currency, t.date, sum(t.amount_minor), count(*)
-from public.statement_transactions as t
-join public.statement_imports as i on i.id = t.statement_import_id
+select i.user_id, i.account_name, i.currency, d.date, sum(d.amount_minor), sum(d.transaction_count)
+from public.statement_daily_totals as d
+join public.statement_imports as i on i.id = d.statement_import_id
 where i.status not in ('processing', 'failed')
 group by 1, 2, 3, 4;
