@@ -64,13 +64,22 @@ const FILE_EXTENSION: Record<StatementImportRow["format"], string> = {
 
 /** Builds the statement imports and transactions of one user, keeping running balances per account. */
 class StatementWriter {
+  /** Each account's last written statement's lines, by date: what an overlapping export repeats. */
+  private readonly lastLines = new WeakMap<Account, readonly Line[]>();
+
   constructor(
     private readonly data: Dataset,
     private readonly userId: string,
     private readonly ids: Random,
   ) {}
 
-  /** One import covering `start`..`end` with `lines` (sorted by date); returns the import id. */
+  /**
+   * One import covering `start`..`end` with `lines` (sorted by date); returns the import id. With `duplicates`, the
+   * export overlaps the account's previous statement as a bank's would: it starts on the day of that statement's
+   * `duplicates`-th last line and repeats every line of the previous statement from that day on (whole days: each
+   * file holds every line of its span), its opening balance is the balance at the start of that day, and the
+   * repeated lines are the import's duplicates. Without a previous statement there is nothing to repeat.
+   */
   write(
     account: Account,
     start: string,
@@ -86,7 +95,12 @@ class StatementWriter {
   ): string {
     const id = this.ids.uuid();
     const sorted = [...lines].sort((a, b) => a.date.localeCompare(b.date));
-    const opening = account.balance;
+    const previous = this.lastLines.get(account) ?? [];
+    const k = Math.min(extra.duplicates ?? 0, previous.length);
+    const overlapStart = k > 0 ? previous[previous.length - k]!.date : null;
+    const repeated = overlapStart === null ? [] : previous.filter((l) => l.date >= overlapStart);
+    this.lastLines.set(account, sorted);
+    const opening = repeated.reduce((balance, l) => balance - l.amount_minor, account.balance);
     for (const line of sorted) {
       account.balance += line.amount_minor;
       this.data.statement_transactions.push({
@@ -109,13 +123,13 @@ class StatementWriter {
       file_name: `${account.fileStem}_${start.slice(0, 7)}.${FILE_EXTENSION[account.format]}`,
       format: account.format,
       status: extra.status ?? ((extra.errors ?? 0) > 0 ? "partial" : "completed"),
-      statement_start: start,
+      statement_start: overlapStart ?? start,
       statement_end: end,
       currency: account.currency,
       opening_balance_minor: opening,
       closing_balance_minor: account.balance + (extra.closingError ?? 0),
       transaction_count: sorted.length,
-      duplicate_count: extra.duplicates ?? 0,
+      duplicate_count: repeated.length,
       error_count: extra.errors ?? 0,
       imported_at: `${addDays(end, 1)}T06:${String(this.ids.int(0, 59)).padStart(2, "0")}:00Z`,
     });

@@ -2,7 +2,9 @@
  * The demo data's statements as the files a bank would hand out, one format per account (CSV, QIF, OFX, CAMT.053,
  * MT940), so the demo is loaded through the same import pipeline as real files (seed.ts). Each import row of the
  * generated dataset becomes one file: its lines, balances and span; `duplicate_count` lines of the account's
- * previous statement repeated at the start (the import skips them as duplicates); `error_count` unreadable lines
+ * previous statement repeated at the start, as a bank's overlapping export holds every line of its span (the
+ * statement starts on the first repeated line's day and opens at the balance before it; the import skips them as
+ * duplicates, and the account's balances count them once); `error_count` unreadable lines
  * (CSV: the import is `partial`); and a `failed` import becomes a file that is not a statement at all.
  */
 import type { Dataset, StatementImportRow, StatementTransactionRow } from "./dataset.ts";

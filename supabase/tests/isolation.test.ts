@@ -19,6 +19,7 @@ const TABLES = [
   "ledger_monthly_totals",
   "statement_daily_totals",
   "recurring_daily_totals",
+  "account_daily_totals",
 ] as const;
 const VIEWS = [
   "monthly_cashflow",

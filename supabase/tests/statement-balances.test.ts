@@ -22,6 +22,13 @@ const FRESH = `select user_id, statement_import_id, date, sum(amount_minor)::tex
   from public.statement_transactions group by 1, 2, 3 order by 1, 2, 3`;
 const ROLLUP = `select user_id, statement_import_id, date, amount_minor::text as amount_minor,
   transaction_count::text as n from public.statement_daily_totals order by 1, 2, 3`;
+const FRESH_ACCOUNT = `select t.user_id, i.account_name, i.currency, t.date, sum(t.amount_minor)::text as amount_minor,
+    count(*)::text as n
+  from public.statement_transactions t join public.statement_imports i on i.id = t.statement_import_id
+  where i.status not in ('processing', 'failed')
+  group by 1, 2, 3, 4 order by user_id, account_name collate "C", currency, date`;
+const ACCOUNT_ROLLUP = `select user_id, account_name, currency, date, amount_minor::text as amount_minor,
+  transaction_count::text as n from public.account_daily_totals order by user_id, account_name collate "C", currency, date`;
 
 let db: TestDatabase;
 
@@ -35,9 +42,12 @@ afterAll(async () => {
 async function rollupMatches(tx: SqlClient): Promise<void> {
   const [fresh, rollup] = [await tx.query(FRESH), await tx.query(ROLLUP)];
   expect(rollup, "The daily rollup should equal a fresh aggregation of the statement transactions").toEqual(fresh);
+  const [freshAccount, accountRollup] = [await tx.query(FRESH_ACCOUNT), await tx.query(ACCOUNT_ROLLUP)];
+  expect(accountRollup, "The account rollup should equal a fresh aggregation over the counted imports")
+    .toEqual(freshAccount);
 }
 
-describe("statement_daily_totals", () => {
+describe("statement_daily_totals and account_daily_totals", () => {
   it("matches the raw rows after seeding, inserts, updates, deletes and truncate", async () => {
     await rollupMatches(db.client);
     await rolledBack(db.client, async (tx) => {
@@ -56,6 +66,22 @@ describe("statement_daily_totals", () => {
       await tx.query(
         `update public.statement_transactions set date = date + 1
          where id in (select id from public.statement_transactions order by id limit 40)`,
+      );
+      await rollupMatches(tx);
+      // Imports that stop and start counting, move to another account name, or are deleted: the account
+      // rollup follows (statement_daily_totals, keyed by import, does not change).
+      await tx.query(
+        `update public.statement_imports set status = 'failed'
+         where id in (select id from public.statement_imports where status <> 'failed' order by id limit 3)`,
+      );
+      await rollupMatches(tx);
+      await tx.query(
+        `update public.statement_imports set status = 'completed'
+         where id in (select id from public.statement_imports where status = 'failed' order by id desc limit 2)`,
+      );
+      await tx.query(
+        `update public.statement_imports set account_name = account_name || ' (old)'
+         where id in (select id from public.statement_imports order by id desc limit 4)`,
       );
       await rollupMatches(tx);
       await tx.query(

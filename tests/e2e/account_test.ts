@@ -603,21 +603,21 @@ Deno.test("a token of another issuer (another port, another project) names the e
 Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-level security", async () => {
   const body = await ok(await get("/v1/me/analytics/net-worth?from=2026-01-01&to=2026-03-31"));
   assertConforms("get_net_worth", body);
-  // Checking (IMPORT_A1, 2026-01-01…02-28) opens at 1,000.00. Its transactions up to 01-31: +3,000.00 − 120.50 −
-  // 40.00, and −10.00 dated 2025-12-30 (before the span, still the statement's) = 3,829.50. Up to 02-28: − 80.00 +
-  // 15.00 − 500.00 = 3,264.50, the computed closing balance; it reports 2,500.00, which counts after its end.
-  // IMPORT_A2 (2026-03-01…03-31) has no opening balance (its file gave none): it is listed, computes nothing, and
-  // as the latest statement starting on or before 03-31 it decides that day's balance, which is unknown (null, not
-  // counted). The USD travel card is another currency.
+  // Checking (IMPORT_A1, 2026-01-01…02-28) opens at 1,000.00. The account's transactions from its start through
+  // 01-31: +3,000.00 − 120.50 − 40.00 = 3,839.50 (the −10.00 dated 2025-12-30 lies before the span and does not
+  // count). Through 02-28: − 80.00 + 15.00 − 500.00 = 3,274.50, the computed closing balance; it reports 2,500.00,
+  // which counts after its end. IMPORT_A2 (2026-03-01…03-31) gives neither an opening nor a closing balance: it is
+  // listed, computes nothing, and as the latest statement starting on or before 03-31 it decides that day's balance,
+  // which is unknown (null, not counted). The USD travel card is another currency.
   assert.deepEqual(body, {
     currency: "EUR",
     from: "2026-01-01",
     to: "2026-03-31",
     net_worth: "0.00",
-    change: "-3829.50",
+    change: "-3839.50",
     series: [
-      { date: "2026-01-31", total: "3829.50", account_count: 1 },
-      { date: "2026-02-28", total: "3264.50", account_count: 1 },
+      { date: "2026-01-31", total: "3839.50", account_count: 1 },
+      { date: "2026-02-28", total: "3274.50", account_count: 1 },
       { date: "2026-03-31", total: "0.00", account_count: 0 },
     ],
     accounts: [{
@@ -628,14 +628,16 @@ Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-lev
         statement_start: "2026-01-01",
         statement_end: "2026-02-28",
         opening_balance: "1000.00",
-        computed_closing_balance: "3264.50",
+        opening_balance_source: "reported",
+        computed_closing_balance: "3274.50",
         reported_closing_balance: "2500.00",
-        difference: "-764.50",
+        difference: "-774.50",
         continuity_difference: null,
       }, {
         statement_start: "2026-03-01",
         statement_end: "2026-03-31",
         opening_balance: null,
+        opening_balance_source: null,
         computed_closing_balance: null,
         reported_closing_balance: null,
         difference: null,
@@ -659,6 +661,7 @@ Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-lev
       statement_start: "2026-01-15",
       statement_end: "2026-02-01",
       opening_balance: null,
+      opening_balance_source: null,
       computed_closing_balance: null,
       reported_closing_balance: null,
       difference: null,
@@ -675,7 +678,8 @@ Deno.test("GET /v1/me/analytics/net-worth: user A's EUR accounts through row-lev
 Deno.test("GET /v1/me/accounts: balances on as_of for each user; bad ranges and spans are 422", async () => {
   const a = await ok(await get("/v1/me/accounts?as_of=2026-02-15"));
   assertConforms("list_accounts", a);
-  // 1,000.00 + 3,000.00 − 120.50 − 40.00 − 10.00 − 80.00 + 15.00 = 3,764.50; the statement does not reconcile.
+  // 1,000.00 + 3,000.00 − 120.50 − 40.00 − 80.00 + 15.00 = 3,774.50 (the −10.00 of 2025-12-30 lies before the
+  // span); the statement does not reconcile.
   // The USD travel card's import has no balances at all (2026-01-07, dated by its one transaction): listed, with
   // no balance to give.
   const noBalance = { balance: null, balance_date: null, statement_count: 1, reconciled: null };
@@ -684,7 +688,7 @@ Deno.test("GET /v1/me/accounts: balances on as_of for each user; bad ranges and 
     accounts: [{
       account_name: "Checking",
       currency: "EUR",
-      balance: "3764.50",
+      balance: "3774.50",
       balance_date: "2026-02-15",
       statement_count: 1,
       reconciled: false,

@@ -1,7 +1,8 @@
 /**
- * A demo statement as a CSV export in the `standard` preset's layout, with the running balance after each line.
- * Repeated lines of the previous statement come first, without a balance (the balances stay this statement's);
- * `error_count` unreadable lines (a date that does not exist, a malformed amount) come last.
+ * A demo statement as a CSV export in the `standard` preset's layout, with the running balance after each line, as
+ * a bank exports it: the lines of the previous statement that this one repeats (its overlap) come first, and the
+ * running balance starts from the opening balance, the balance at the start of the first day; `error_count`
+ * unreadable lines (a date that does not exist, a malformed amount) come last.
  */
 import { decimal, type DemoStatement } from "./statement.ts";
 
@@ -14,9 +15,8 @@ export function renderCsv(s: DemoStatement): string {
   const rows = ["date,amount,description,counterparty,category,kind,balance"];
   const row = (t: DemoStatement["lines"][number], balance: string | null) =>
     [t.date, decimal(t.amount_minor), t.description, t.counterparty, t.category, t.kind, balance].map(cell).join(",");
-  for (const t of s.repeated) rows.push(row(t, null));
   let balance = s.import.opening_balance_minor ?? 0;
-  for (const t of s.lines) {
+  for (const t of [...s.repeated, ...s.lines]) {
     balance += t.amount_minor;
     rows.push(row(t, decimal(balance)));
   }

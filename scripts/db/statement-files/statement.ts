@@ -4,7 +4,10 @@ import type { StatementImportRow, StatementTransactionRow } from "../dataset.ts"
 export interface DemoStatement {
   readonly import: StatementImportRow;
   readonly lines: readonly StatementTransactionRow[];
-  /** Lines of the account's previous statement that the file repeats (the bank's overlap): duplicates. */
+  /**
+   * Lines of the account's previous statement that the file repeats (the bank's overlap: every line from the
+   * statement's first day on), before its own lines; the import skips them as duplicates.
+   */
   readonly repeated: readonly StatementTransactionRow[];
   /** Position of this statement in its account (1 = first): statement numbers. */
   readonly sequence: number;

@@ -133,14 +133,22 @@ export interface StatementBalanceRow {
   readonly closing_balance_minor: number | null;
   /** RFC 3339, UTC. */
   readonly imported_at: string;
-  /** Transactions of the statement (all dates). */
+  /** Transactions stored under this import (all dates). */
   readonly transaction_count: number;
-  /** Earliest and latest transaction dates; null without transactions. */
+  /** Earliest and latest dates of the transactions stored under this import; null without any. */
   readonly first_date: string | null;
   readonly last_date: string | null;
-  /** Sum of the transactions dated on or before `statement_end`; of all of them when `statement_end` is null. */
+  /**
+   * Sum of the **account's** transactions (the stored rows of every import of the same account name and currency
+   * that is not `processing` or `failed`, each row once) dated in the statement's span: from its start through its
+   * end, each derived as in API.md §9.6 when missing (a missing start is `first_date`, a missing end `last_date`,
+   * ...). 0 for a statement without a span.
+   */
   readonly through_end_minor: number;
-  /** Sum of the transactions dated on or before each requested date, in the order the dates were given. */
+  /**
+   * For each requested date, in the order given: the account's transactions dated from the span's start through
+   * the earlier of that date and the span's end; 0 when the date is before the start.
+   */
   readonly through_dates_minor: readonly number[];
 }
 

@@ -22,18 +22,26 @@ export const BALANCE_RULES = "An account is an `account_name` (with its currency
   "missing end its last one; with no transactions a missing bound equals the other, and a derived bound never " +
   "crosses the given one (a derived end before the start is the start, a derived start after the end is the end). " +
   "A statement with no start, no end and no transactions is excluded and counted in `excluded_statement_count`. " +
-  "Its balance on a day of its span is `opening_balance` plus its transactions dated on or before that day; " +
-  "`computed_closing_balance` is that balance at the span's end. On GET, a statement imported without an opening " +
-  "balance (its file gave none) is listed with `opening_balance`, `computed_closing_balance` and `difference` null: " +
-  "an account's balance inside its span is unknown (null, not counted), and after it is its reported closing " +
-  "balance, or unknown without one. An " +
+  "Its balance on a day of its span is `opening_balance` plus the account's transactions dated from the span's " +
+  "start through that day; `computed_closing_balance` is that balance at the span's end. The account's " +
+  "transactions are those of all its statements, each counted once: on GET, the stored transactions of every " +
+  "import of the account (a line skipped as a duplicate of an earlier import is stored once, under the import that " +
+  "first brought it, and still counts for every statement whose span holds its date), so repeated and overlapping " +
+  "exports reconcile; on POST, every transaction of the account's statements as sent (send each transaction in one " +
+  "statement only). A statement without an opening balance (OFX reports only a closing balance; POST: " +
+  "`opening_balance` null or left out) that reports a closing balance has a derived opening balance: closing − the " +
+  "account's transactions in its span (`opening_balance_source` `derived`); its `computed_closing_balance` equals " +
+  "the reported one and its `difference` is null. With neither balance (QIF, a CSV without a balance column), its " +
+  "`opening_balance`, `computed_closing_balance`, `difference` and `opening_balance_source` are null, and the " +
+  "account has no balance (null, not counted) inside its span and after it until a later statement starts. An " +
   "account's balance on a date d comes from its statement with the latest start on or before d (ties: the later " +
   "end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that " +
   "statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the " +
   "computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on " +
   "or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed " +
-  "closing balance (null when none is reported); `continuity_difference` = the statement's opening balance − the " +
-  "previous statement's closing balance (reported, else computed), null for the first. Accounts are ordered by " +
+  "closing balance (null when none is reported, or the opening balance is derived); `continuity_difference` = the " +
+  "statement's opening balance − the previous statement's closing balance (reported, else computed), null for the " +
+  "first and when either is unknown. Accounts are ordered by " +
   "name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so " +
   "the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All " +
   "arithmetic is exact, in integer minor units.";
@@ -60,7 +68,12 @@ export function netWorthSchemas(limits: Limits) {
           "last transaction date (or `statement_start` without transactions).",
         ["2026-01-31"],
       ).nullable().optional(),
-      opening_balance: moneyInput("Balance at the start of the statement, before its transactions.", ["1520.00"]),
+      opening_balance: moneyInput(
+        "Balance at the start of the statement's first day, before its transactions. Omitted or null: none given " +
+          "(OFX, QIF, a CSV without a balance column); with a `closing_balance` it is derived (closing − the " +
+          "account's transactions in the span), without one the statement's balances are unknown.",
+        ["1520.00"],
+      ).nullable().optional(),
       closing_balance: moneyInput(
         "Closing balance the statement reports. Omitted or null: none reported (the computed one is used).",
         ["1780.35"],
@@ -70,7 +83,8 @@ export function netWorthSchemas(limits: Limits) {
           transactionsArray(limits),
           `The statement's transactions, in any order. At most ${limits.transactions} over all statements ` +
             "together (422 `too_many_items` at `/statements`). Only `date` and `amount` count; `kind` and " +
-            "`category` are accepted and ignored.",
+            "`category` are accepted and ignored. Every statement of an account counts the transactions of all the " +
+            "account's statements dated in its span, so send each transaction in one statement only.",
         ),
       ),
     }),
@@ -127,17 +141,26 @@ export function netWorthSchemas(limits: Limits) {
     statement_start: dateOutput("First day of the span (given or derived).", ["2026-01-01"]),
     statement_end: dateOutput("Last day of the span (given or derived).", ["2026-01-31"]),
     opening_balance: moneyOutput(
-      "Opening balance. Null only on GET, for a statement imported without one (its file gave none).",
+      "Opening balance: the reported one, else derived from the reported closing balance (closing − the account's " +
+        "transactions in the span); null when the statement gives neither.",
       ["1000.00"],
     ).nullable(),
+    opening_balance_source: doc(
+      z.enum(["reported", "derived"]).nullable(),
+      "`reported` when the statement gives its opening balance, `derived` when it is computed from the reported " +
+        "closing balance, null when it is unknown.",
+      ["reported"],
+    ),
     computed_closing_balance: moneyOutput(
-      "Opening balance plus the transactions dated on or before the span's end; null without an opening balance.",
+      "Opening balance plus the account's transactions dated in the span (equal to the reported closing balance " +
+        "when the opening balance is derived); null without an opening balance.",
       ["1209.90"],
     ).nullable(),
     reported_closing_balance: moneyOutput("Closing balance the statement reports; null when none.", ["1209.90"])
       .nullable(),
     difference: moneyOutput(
-      "Reported − computed closing balance; null when none is reported or there is no opening balance.",
+      "Reported − computed closing balance; null when none is reported, or when the opening balance is derived " +
+        "(nothing independent to compare) or unknown.",
       ["0.00"],
     ).nullable(),
     continuity_difference: moneyOutput(
@@ -150,7 +173,7 @@ export function netWorthSchemas(limits: Limits) {
     account_name: doc(z.string(), "Account name.", ["Checking"]),
     balance: moneyOutput(
       "Balance on `to`; null when no statement starts on or before it, or when the statement that decides it gives " +
-        "no balance there (no opening balance, and after its span no reported closing balance).",
+        "neither an opening nor a closing balance.",
       ["1209.90"],
     ).nullable(),
     balance_date: dateOutput(
@@ -198,7 +221,7 @@ export function netWorthSchemas(limits: Limits) {
           currency: currencyOutput("Currency of the account."),
           balance: moneyOutput(
             "Balance on `as_of`; null when no statement starts on or before it, or when the statement that decides " +
-              "it gives no balance there (no opening balance, and after its span no reported closing balance).",
+              "it gives neither an opening nor a closing balance.",
             ["1209.90"],
           ).nullable(),
           balance_date: dateOutput(
@@ -214,7 +237,8 @@ export function netWorthSchemas(limits: Limits) {
           reconciled: doc(
             z.boolean().nullable(),
             "Whether the `difference` of the statement chosen for the balance is zero; null when that statement " +
-              "reports no closing balance or has no opening balance, or there is none.",
+              "reports no closing balance, or its opening balance is derived from that closing balance (nothing " +
+              "independent to compare) or unknown, or there is no such statement.",
             [true],
           ),
         })),

@@ -2,7 +2,9 @@
  * Groups the rows of `AccountData.statementBalances` into accounts (API.md §9.3: an account is an
  * `(account_name, currency)` pair) and turns each row into a statement the balance rule understands. A row without
  * start, end and transactions is excluded and counted (API.md §9.6); a row without an opening balance is kept, with
- * no computed balances (account-statement.ts). Ties between statements with the same span go to the later
+ * a derived opening balance when it reports a closing one, else with no computed balances (account-statement.ts).
+ * The row's sums are already the account's (every import of the account, each stored transaction once) over the
+ * statement's span. Ties between statements with the same span go to the later
  * `imported_at` (then the larger id), the GET reading of API.md §9.6.
  */
 import type { StatementBalanceRow } from "../contracts/account-data.ts";
@@ -36,22 +38,27 @@ export function storedAccounts(rows: readonly StatementBalanceRow[], dates: read
   const byAccount = new Map<string, { account_name: string; currency: string; statements: StoredStatement[] }>();
   let excludedCount = 0;
   ranked.forEach((row, sequence) => {
-    const statement = accountStatement({
-      statementStart: row.statement_start,
-      statementEnd: row.statement_end,
-      firstDate: row.first_date,
-      lastDate: row.last_date,
-      openingMinor: row.opening_balance_minor === null ? null : BigInt(row.opening_balance_minor),
-      reportedClosingMinor: row.closing_balance_minor === null ? null : BigInt(row.closing_balance_minor),
-      throughEndMinor: BigInt(row.through_end_minor),
-      sumThrough(date) {
-        const i = position.get(date);
-        const sum = i === undefined ? undefined : row.through_dates_minor[i];
-        if (sum === undefined) throw new Error(`statement sums were not read through ${date}`);
-        return BigInt(sum);
+    const statement = accountStatement(
+      {
+        statementStart: row.statement_start,
+        statementEnd: row.statement_end,
+        firstDate: row.first_date,
+        lastDate: row.last_date,
+        openingMinor: row.opening_balance_minor === null ? null : BigInt(row.opening_balance_minor),
+        reportedClosingMinor: row.closing_balance_minor === null ? null : BigInt(row.closing_balance_minor),
+        sequence,
       },
-      sequence,
-    });
+      // The read function sums the account's transactions over the same span (the parity tests prove it).
+      () => ({
+        totalMinor: BigInt(row.through_end_minor),
+        through(date) {
+          const i = position.get(date);
+          const sum = i === undefined ? undefined : row.through_dates_minor[i];
+          if (sum === undefined) throw new Error(`statement sums were not read through ${date}`);
+          return BigInt(sum);
+        },
+      }),
+    );
     if (statement === null) {
       excludedCount += 1;
       return;

@@ -2,11 +2,11 @@ import { BALANCE_RULES, SERIES_RULES } from "../contracts/net-worth.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { moneyIssueMessage, parseMinor } from "../money/parse-minor.ts";
-import { accountStatement } from "../services/account-statement.ts";
+import { accountStatement, type StatementFacts } from "../services/account-statement.ts";
 import type { AccountStatement } from "../services/balance-on-date.ts";
 import { compareCodePoints } from "../services/code-point-order.ts";
 import { netWorth, type NetWorthAccount } from "../services/net-worth.ts";
-import { statementSums } from "../services/statement-sums.ts";
+import { type DatedAmount, statementSums } from "../services/statement-sums.ts";
 import { ErrorCollector } from "./error-collector.ts";
 import { formatNetWorth } from "./format-net-worth.ts";
 import { checkNetWorthRange } from "./net-worth-range.ts";
@@ -58,11 +58,14 @@ export function calculateNetWorthOperation(schemas: Schemas) {
       if (currency === undefined || !errors.empty) throw errors.toError();
       checkNetWorthRange(input.from, input.to, "body");
 
-      const byName = new Map<string, AccountStatement[]>();
-      let excluded = 0;
+      // First the statements as sent, grouped by account; then each account's transactions (of all its
+      // statements, API.md §9.3) summed once, and every statement's balances from those sums.
+      const byName = new Map<string, { facts: StatementFacts; amounts: DatedAmount[] }[]>();
       input.statements.forEach((s, i) => {
         const base = `/statements/${i}`;
-        const opening = money(s.opening_balance, `${base}/opening_balance`, currency, errors);
+        const opening = s.opening_balance === undefined || s.opening_balance === null
+          ? null
+          : money(s.opening_balance, `${base}/opening_balance`, currency, errors);
         const closing = s.closing_balance === undefined || s.closing_balance === null
           ? null
           : money(s.closing_balance, `${base}/closing_balance`, currency, errors);
@@ -77,29 +80,40 @@ export function calculateNetWorthOperation(schemas: Schemas) {
         }
         const { entries } = normalizeTransactions(s.transactions, currency, `${base}/transactions`, errors);
         if (!errors.empty) return;
-        const sums = statementSums(entries.map((e) => ({ date: e.date!, amountMinor: BigInt(e.amount) })));
-        const statement = accountStatement({
+        const amounts = entries.map((e): DatedAmount => ({ date: e.date!, amountMinor: BigInt(e.amount) }));
+        const own = statementSums(amounts);
+        const facts: StatementFacts = {
           statementStart: start,
           statementEnd: end,
-          firstDate: sums.firstDate,
-          lastDate: sums.lastDate,
-          openingMinor: BigInt(opening),
+          firstDate: own.firstDate,
+          lastDate: own.lastDate,
+          openingMinor: opening === null ? null : BigInt(opening),
           reportedClosingMinor: closing === null ? null : BigInt(closing),
-          throughEndMinor: sums.sumThrough(end),
-          sumThrough: (date) => sums.sumThrough(date),
           sequence: i,
-        });
-        if (statement === null) {
-          excluded += 1;
-          return;
-        }
+        };
         const list = byName.get(s.account_name);
-        if (list === undefined) byName.set(s.account_name, [statement]);
-        else list.push(statement);
+        if (list === undefined) byName.set(s.account_name, [{ facts, amounts }]);
+        else list.push({ facts, amounts });
       });
       errors.throwIfAny();
 
-      const accounts: NetWorthAccount[] = [...byName.entries()]
+      let excluded = 0;
+      const accountsByName = new Map<string, AccountStatement[]>();
+      for (const [name, sent] of byName) {
+        const sums = statementSums(sent.flatMap((x) => x.amounts));
+        const statements: AccountStatement[] = [];
+        for (const { facts } of sent) {
+          const statement = accountStatement(facts, (span) => ({
+            totalMinor: sums.sumBetween(span.start, span.end),
+            through: (date) => sums.sumBetween(span.start, date),
+          }));
+          if (statement === null) excluded += 1;
+          else statements.push(statement);
+        }
+        if (statements.length > 0) accountsByName.set(name, statements);
+      }
+
+      const accounts: NetWorthAccount[] = [...accountsByName.entries()]
         .sort(([a], [b]) => compareCodePoints(a, b))
         .map(([name, statements]) => ({ name, statements }));
       return locateOverflow("/statements", () => {

@@ -39,6 +39,7 @@ export function formatNetWorth<S extends AccountStatement>(
         statement_start: s.start,
         statement_end: s.end,
         opening_balance: nullable(s.openingMinor, scale),
+        opening_balance_source: s.openingSource,
         computed_closing_balance: nullable(s.computedClosingMinor, scale),
         reported_closing_balance: nullable(s.reportedClosingMinor, scale),
         difference: nullable(differenceMinor, scale),

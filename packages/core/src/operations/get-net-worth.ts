@@ -21,7 +21,7 @@ export function getNetWorthOperation(schemas: Schemas) {
     description: "The same calculation as `calculate_net_worth`, over your statement imports in one currency " +
       "(default: your profile's default currency; other currencies are left out), from `from` (default: 1 January " +
       "of the year of `to`) to `to` (default: today in your profile's time zone). Imports that are `processing` or " +
-      "`failed` are ignored and not counted anywhere. It reads each statement's transaction totals per day from " +
+      "`failed` are ignored and not counted anywhere. It reads each account's transaction totals per day from " +
       "the database (a rollup), never raw transactions. Requires a bearer token. " + BALANCE_RULES + " " +
       SERIES_RULES,
     get input() {

@@ -21,8 +21,9 @@ export function listAccountsOperation(schemas: Schemas) {
       "balance on `as_of` (default: today in your profile's time zone) by the same rules as net worth on `to`, the " +
       "number of its statements starting on or before `as_of`, and whether the statement chosen for the balance " +
       "reconciles. Without `currency`, every currency is listed (there is no profile default here), ordered by " +
-      "account name, then currency. Imports that are `processing` or `failed` are ignored. Reads statement " +
-      "totals from the database, never raw transactions. Requires a bearer token. " + BALANCE_RULES,
+      "account name, then currency. Imports that are `processing` or `failed` are ignored. Reads each " +
+      "account's transaction totals per day from the database (a rollup), never raw transactions. Requires a bearer token. " +
+      BALANCE_RULES,
     get input() {
       return schemas.netWorth.accountsQuery;
     },

@@ -79,6 +79,31 @@ describe("netWorthOn (hand-worked)", () => {
     expect(await netWorthOn(data(), "EUR", "2025-12-31")).toBe(0n);
   });
 
+  it("an OFX-only account counts inside its span from its derived opening balance (the forecast's start)", async () => {
+    // The card reports −450.00 on March 31 and no opening balance; −120.00 on the 4th, −30.00 on the 18th: derived
+    // opening −300.00. On March 10: −300.00 − 120.00 = −420.00; Checking after February: its reported 1,400.00;
+    // Savings after its span: computed 5,050.00. Total 6,030.00.
+    const ofx = imp({
+      account_name: "Amex",
+      statement_start: "2026-03-01",
+      statement_end: "2026-03-31",
+      opening_balance_minor: null,
+      closing_balance_minor: -45000,
+    });
+    const d = new InMemoryAccountData({
+      imports: [jan, feb, savings, ofx],
+      transactions: [
+        tx(jan.id, "2026-01-10", 50000),
+        tx(feb.id, "2026-02-05", -10000),
+        tx(savings.id, "2026-01-20", 2500),
+        tx(savings.id, "2026-02-10", 2500),
+        tx(ofx.id, "2026-03-04", -12000),
+        tx(ofx.id, "2026-03-18", -3000),
+      ],
+    });
+    expect(await netWorthOn(d, "EUR", "2026-03-10")).toBe(603000n);
+  });
+
   it("counts only the requested currency and reads aggregates for that one date", async () => {
     const d = data();
     expect(await netWorthOn(d, "USD", "2026-01-05")).toBe(107n);

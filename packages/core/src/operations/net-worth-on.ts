@@ -1,7 +1,8 @@
 /**
  * The signed-in user's net worth in one currency on one date (API.md §9.3): the sum of the balances on `date` of
  * every account in `currency`, by the one balance-on-date rule. Accounts without a balance on `date` (no statement
- * starting on or before it) are not counted; with none, the net worth is 0. Reads statement aggregates through
+ * starting on or before it, or a deciding statement with neither an opening nor a closing balance) are not counted;
+ * with none, the net worth is 0. Reads statement aggregates through
  * `AccountData.statementBalances`, never raw transactions. The GET forecast's `starting_balance` (API.md §9.2).
  */
 import type { AccountData } from "../contracts/account-data.ts";

@@ -69,6 +69,7 @@ describe("calculate_net_worth (hand-worked)", () => {
               statement_start: "2024-01-01",
               statement_end: "2024-01-31",
               opening_balance: "1000.00",
+              opening_balance_source: "reported",
               computed_closing_balance: "1209.90",
               reported_closing_balance: "1209.90",
               difference: "0.00",
@@ -78,6 +79,7 @@ describe("calculate_net_worth (hand-worked)", () => {
               statement_start: "2024-02-01",
               statement_end: "2024-02-29",
               opening_balance: "1200.00",
+              opening_balance_source: "reported",
               computed_closing_balance: "1300.00",
               reported_closing_balance: "1300.00",
               difference: "0.00",
@@ -93,6 +95,7 @@ describe("calculate_net_worth (hand-worked)", () => {
             statement_start: "2024-02-01",
             statement_end: "2024-02-29",
             opening_balance: "-200.00",
+            opening_balance_source: "reported",
             computed_closing_balance: "-350.00",
             reported_closing_balance: null,
             difference: null,
@@ -158,6 +161,102 @@ describe("calculate_net_worth (hand-worked)", () => {
     // 2024-05-31: the statement starting 2024-05-20 wins, with its computed closing 0.00 (= opening).
     expect(r.net_worth).toBe("0.00");
     expect(r.accounts[0]!.statements[1]!.continuity_difference).toBe("-11.00");
+  });
+
+  it("opening_balance null or left out: derived from a reported closing balance, else unknown", () => {
+    // An OFX-like card statement: reports −450.00 on March 31; −120.00 on the 4th, −30.00 on the 18th. Derived
+    // opening balance: −450.00 − (−150.00) = −300.00. On the 10th: −300.00 − 120.00 = −420.00.
+    const ofx = {
+      account_name: "Card",
+      statement_start: "2024-03-01",
+      statement_end: "2024-03-31",
+      closing_balance: "-450.00",
+      transactions: [{ date: "2024-03-04", amount: "-120.00" }, { date: "2024-03-18", amount: "-30.00" }],
+    };
+    // A QIF-like wallet: no balance at all.
+    const qif = {
+      account_name: "Wallet",
+      statement_start: "2024-03-01",
+      statement_end: "2024-03-31",
+      opening_balance: null,
+      transactions: [{ date: "2024-03-02", amount: "-5.00" }],
+    };
+    const r = post(calculate, { currency: "EUR", from: "2024-03-10", to: "2024-03-10", statements: [qif, ofx] });
+    expect(r.series).toEqual([{ date: "2024-03-10", total: "-420.00", account_count: 1 }]);
+    expect(r.accounts).toEqual([
+      {
+        account_name: "Card",
+        balance: "-420.00",
+        balance_date: "2024-03-10",
+        statements: [{
+          statement_start: "2024-03-01",
+          statement_end: "2024-03-31",
+          opening_balance: "-300.00",
+          opening_balance_source: "derived",
+          computed_closing_balance: "-450.00",
+          reported_closing_balance: "-450.00",
+          difference: null,
+          continuity_difference: null,
+        }],
+      },
+      {
+        account_name: "Wallet",
+        balance: null,
+        balance_date: null,
+        statements: [{
+          statement_start: "2024-03-01",
+          statement_end: "2024-03-31",
+          opening_balance: null,
+          opening_balance_source: null,
+          computed_closing_balance: null,
+          reported_closing_balance: null,
+          difference: null,
+          continuity_difference: null,
+        }],
+      },
+    ]);
+    // After the span: the card's reported balance, the wallet still unknown (no later statement).
+    const april = post(calculate, { currency: "EUR", from: "2024-04-30", to: "2024-04-30", statements: [qif, ofx] });
+    expect(april.series).toEqual([{ date: "2024-04-30", total: "-450.00", account_count: 1 }]);
+    // Null and left out mean the same.
+    expect(post(calculate, {
+      currency: "EUR",
+      from: "2024-03-10",
+      to: "2024-03-10",
+      statements: [{ ...ofx, opening_balance: null }],
+    })).toEqual(post(calculate, { currency: "EUR", from: "2024-03-10", to: "2024-03-10", statements: [ofx] }));
+  });
+
+  it("a repeated and an overlapping statement, each transaction sent once: the account's sums reconcile both", () => {
+    // The bank's balances: 100.00 on March 1; +1,000.00 on the 3rd (1,100.00); −20.00 on the 5th (1,080.00);
+    // −30.00 on the 9th (1,050.00). Statement A (1st–5th) carries the 3rd's and 5th's lines; B, the same export
+    // again, carries none (all sent with A); C (3rd–9th) opens at the start of the 3rd (100.00) and carries only
+    // the 9th's line.
+    const a = {
+      account_name: "Giro",
+      statement_start: "2024-03-01",
+      statement_end: "2024-03-05",
+      opening_balance: "100.00",
+      closing_balance: "1080.00",
+      transactions: [{ date: "2024-03-03", amount: "1000.00" }, { date: "2024-03-05", amount: "-20.00" }],
+    };
+    const b = { ...a, transactions: [] };
+    const c = {
+      account_name: "Giro",
+      statement_start: "2024-03-03",
+      statement_end: "2024-03-09",
+      opening_balance: "100.00",
+      closing_balance: "1050.00",
+      transactions: [{ date: "2024-03-09", amount: "-30.00" }],
+    };
+    const r = post(calculate, { currency: "EUR", from: "2024-03-08", to: "2024-03-08", statements: [a, b, c] });
+    // March 8, inside C: 100.00 + 1,000.00 − 20.00 = 1,080.00.
+    expect(r.net_worth).toBe("1080.00");
+    expect(r.accounts[0]!.statements.map((s) => [s.computed_closing_balance, s.difference])).toEqual([
+      ["1080.00", "0.00"],
+      ["1080.00", "0.00"],
+      ["1050.00", "0.00"],
+    ]);
   });
 
   it("accounts are ordered by Unicode code point (API.md §9.6), not by UTF-16 code units", () => {
@@ -343,20 +442,22 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
     const d = data();
     const r = await get(getNetWorth, {}, { data: d, subject: "u" });
     expect([r.currency, r.from, r.to]).toEqual(["EUR", "2026-01-01", "2026-04-15"]);
-    // January: the later import wins the tie (1,000.00 + 400.00 = 1,400.00). February: after January, its
-    // reported 1,500.00. March 31: 1,505.00 − 1.00 = 1,504.00 inside the span. April 15: March's reported 1,504.00.
+    // Both January imports count the account's transactions of January: +500.00 (stored under the first) and
+    // +400.00 (under the second). January 31: the later import wins the tie, 1,000.00 + 900.00 = 1,900.00.
+    // February: after January, its reported 1,500.00. March 31: 1,505.00 − 1.00 = 1,504.00 inside the span.
+    // April 15: March's reported 1,504.00.
     expect(r.series).toEqual([
-      { date: "2026-01-31", total: "1400.00", account_count: 1 },
+      { date: "2026-01-31", total: "1900.00", account_count: 1 },
       { date: "2026-02-28", total: "1500.00", account_count: 1 },
       { date: "2026-03-31", total: "1504.00", account_count: 1 },
       { date: "2026-04-15", total: "1504.00", account_count: 1 },
     ]);
-    // January: opens 1,000.00, +500.00 = 1,500.00 as reported (0.00), first. Its re-import: +400.00 = 1,400.00
-    // against 1,500.00 reported (100.00), opening 1,000.00 − 1,500.00 = −500.00. March: 1,505.00 − 1.00 = 1,504.00 as
-    // reported (0.00), opening 1,505.00 − the re-import's reported 1,500.00 = 5.00 (February is missing).
+    // January: opens 1,000.00, + 900.00 = 1,900.00 against 1,500.00 reported (−400.00), first. Its re-import: the
+    // same, and opening 1,000.00 − 1,500.00 = −500.00. March: 1,505.00 − 1.00 = 1,504.00 as reported (0.00),
+    // opening 1,505.00 − the re-import's reported 1,500.00 = 5.00 (February is missing).
     expect(r.accounts[0]!.statements.map((s) => [s.difference, s.continuity_difference])).toEqual([
-      ["0.00", null],
-      ["100.00", "-500.00"],
+      ["-400.00", null],
+      ["-400.00", "-500.00"],
       ["0.00", "5.00"],
     ]);
     expect(d.calls).toEqual([
@@ -427,15 +528,16 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
         ],
       });
     const r = await get(getNetWorth, {}, { data: d(), subject: "u" });
-    // January 31 is inside January's card statement (no opening balance: unknown) and after the wallet's span
-    // (2026-01-05…2026-01-25; nothing reported, nothing computed: unknown). February 28 is inside February's card
-    // statement: unknown. March 10 is after it: its reported −450.00.
+    // The card's opening balances are derived: January −300.00 − (−300.00) = 0.00; February −450.00 − (−150.00) =
+    // −300.00. January 31 is inside January's card statement: 0.00 − 300.00 = −300.00; it is after the wallet's
+    // span (2026-01-05…2026-01-25; nothing reported, nothing computed: unknown, not counted). February 28 is inside
+    // February's card statement: −300.00 − 150.00 = −450.00. March 10 is after it: its reported −450.00.
     expect(r.series).toEqual([
-      { date: "2026-01-31", total: "0.00", account_count: 0 },
-      { date: "2026-02-28", total: "0.00", account_count: 0 },
+      { date: "2026-01-31", total: "-300.00", account_count: 1 },
+      { date: "2026-02-28", total: "-450.00", account_count: 1 },
       { date: "2026-03-10", total: "-450.00", account_count: 1 },
     ]);
-    expect([r.net_worth, r.change, r.excluded_statement_count]).toEqual(["-450.00", "-450.00", 0]);
+    expect([r.net_worth, r.change, r.excluded_statement_count]).toEqual(["-450.00", "-150.00", 0]);
     expect(r.accounts).toEqual([
       {
         account_name: "Card",
@@ -445,20 +547,22 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
           {
             statement_start: "2026-01-01",
             statement_end: "2026-01-31",
-            opening_balance: null,
-            computed_closing_balance: null,
+            opening_balance: "0.00",
+            opening_balance_source: "derived",
+            computed_closing_balance: "-300.00", // = the reported one
             reported_closing_balance: "-300.00",
-            difference: null,
+            difference: null, // nothing independent to compare
             continuity_difference: null, // the first
           },
           {
             statement_start: "2026-02-01",
             statement_end: "2026-02-28",
-            opening_balance: null,
-            computed_closing_balance: null,
+            opening_balance: "-300.00",
+            opening_balance_source: "derived",
+            computed_closing_balance: "-450.00",
             reported_closing_balance: "-450.00",
             difference: null,
-            continuity_difference: null, // no opening balance to compare with January's −300.00
+            continuity_difference: "0.00", // −300.00 − January's −300.00
           },
         ],
       },
@@ -470,6 +574,7 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
           statement_start: "2026-01-05",
           statement_end: "2026-01-25",
           opening_balance: null,
+          opening_balance_source: null,
           computed_closing_balance: null,
           reported_closing_balance: null,
           difference: null,
@@ -485,7 +590,7 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
         balance: "-450.00",
         balance_date: "2026-02-28",
         statement_count: 2,
-        reconciled: null, // nothing computed to reconcile the reported balance with
+        reconciled: null, // a derived statement has nothing independent to reconcile
       },
       {
         account_name: "Wallet",
@@ -496,19 +601,22 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
         reconciled: null,
       },
     ]);
-    // Inside January's card statement the card's balance is unknown, even though the wallet's statement started.
+    // An OFX-only account on a day inside its span: January 20 is after the −300.00 of the 12th, 0.00 − 300.00; the
+    // wallet's statement (2026-01-05…2026-01-25) holds the day but gives no balance.
     const jan = await get(listAccounts, { as_of: "2026-01-20" }, { data: d(), subject: "u" });
-    expect(jan.accounts.map((a: { balance: string | null }) => a.balance)).toEqual([null, null]);
+    expect(jan.accounts.map((a: { balance: string | null }) => a.balance)).toEqual(["-300.00", null]);
+    const jan11 = await get(listAccounts, { as_of: "2026-01-11" }, { data: d(), subject: "u" });
+    expect(jan11.accounts.map((a: { balance: string | null }) => a.balance)).toEqual(["0.00", null]);
   });
 
-  it("GET: a statement without an opening balance after one with it: continuity needs both balances", async () => {
+  it("GET: derived and unknown opening balances between reported ones: continuity needs both sides", async () => {
     const opened = imp({
       account_name: "Checking",
       statement_start: "2026-01-01",
       statement_end: "2026-01-31",
       opening_balance_minor: 10000,
     });
-    const unopened = imp({
+    const derived = imp({
       account_name: "Checking",
       statement_start: "2026-02-01",
       statement_end: "2026-02-28",
@@ -521,27 +629,121 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
       statement_end: "2026-03-31",
       opening_balance_minor: 12500,
     });
+    const unknown = imp({
+      account_name: "Checking",
+      statement_start: "2026-04-01",
+      statement_end: "2026-04-30",
+      opening_balance_minor: null,
+      closing_balance_minor: null,
+    });
+    const may = imp({
+      account_name: "Checking",
+      statement_start: "2026-05-01",
+      statement_end: "2026-05-31",
+      opening_balance_minor: 13000,
+    });
     const d = new InMemoryAccountData({
-      profile: { default_currency: "EUR", timezone: "UTC", today: "2026-04-01" },
-      imports: [opened, unopened, reopened],
-      transactions: [storedTransaction("2026-01-10", 500, null, "EUR", { statement_import_id: opened.id })],
+      profile: { default_currency: "EUR", timezone: "UTC", today: "2026-06-01" },
+      imports: [opened, derived, reopened, unknown, may],
+      transactions: [
+        storedTransaction("2026-01-10", 500, null, "EUR", { statement_import_id: opened.id }),
+        storedTransaction("2026-02-10", 1000, null, "EUR", { statement_import_id: derived.id }),
+        storedTransaction("2026-04-10", 200, null, "EUR", { statement_import_id: unknown.id }),
+      ],
     });
     const r = await get(getNetWorth, {}, { data: d, subject: "u" });
-    // January computes 100.00 + 5.00 = 105.00 (none reported). February has no opening: no continuity with
-    // January, no computed balance. March opens at 125.00 against February's reported 120.00: a 5.00 gap.
+    // January computes 100.00 + 5.00 = 105.00 (none reported). February's opening is derived: 120.00 − 10.00 =
+    // 110.00, 5.00 above January's 105.00. March opens at 125.00 against February's reported 120.00: 5.00. April
+    // gives neither balance: nothing known, no continuity with March; May opens at 130.00 but April's closing is
+    // unknown: no continuity either.
     expect(r.accounts[0]!.statements.map((s: Record<string, unknown>) => [
       s.opening_balance,
+      s.opening_balance_source,
       s.computed_closing_balance,
       s.difference,
       s.continuity_difference,
     ])).toEqual([
-      ["100.00", "105.00", null, null],
-      [null, null, null, null],
-      ["125.00", "125.00", null, "5.00"],
+      ["100.00", "reported", "105.00", null, null],
+      ["110.00", "derived", "120.00", null, "5.00"],
+      ["125.00", "reported", "125.00", null, "5.00"],
+      [null, null, null, null, null],
+      ["130.00", "reported", "130.00", null, null],
     ]);
-    // The series: January 31 inside January (105.00), February 28 inside February (unknown), March 31 inside March
-    // (125.00), April 1 after it (computed 125.00).
-    expect(r.series.map((p: { total: string }) => p.total)).toEqual(["105.00", "0.00", "125.00", "125.00"]);
+    // The series: January 31 inside January (105.00), February 28 inside February (110.00 + 10.00), March 31
+    // inside March (125.00), April 30 inside April (unknown), May 31 inside May (130.00), June 1 after May.
+    expect(r.series.map((p: { total: string; account_count: number }) => [p.total, p.account_count])).toEqual([
+      ["105.00", 1],
+      ["120.00", 1],
+      ["125.00", 1],
+      ["0.00", 0],
+      ["130.00", 1],
+      ["130.00", 1],
+    ]);
+    // February 9, inside the derived statement, before its only transaction: the derived opening balance.
+    const feb9 = await get(listAccounts, { as_of: "2026-02-09" }, { data: d, subject: "u" });
+    expect(feb9.accounts[0]).toMatchObject({ balance: "110.00", balance_date: "2026-02-09", reconciled: null });
+  });
+
+  it("GET: a repeated and an overlapping export of one account reconcile (each stored line counted once)", async () => {
+    // The bank's balance column: 100.00 on March 1; +1,000.00 salary on the 3rd (1,100.00); −20.00 on the 5th
+    // (1,080.00); −30.00 on the 9th (1,050.00); +5.00 on the 12th (1,055.00).
+    // Export 1, March 1–5: opens 100.00, closes 1,080.00, stores the salary and the −20.00.
+    // Export 2, the same file again: every line a duplicate, nothing stored.
+    // Export 3, March 3–12: opens 100.00 (the balance at the start of the 3rd), closes 1,055.00; the salary and the
+    // −20.00 are duplicates, it stores −30.00 and +5.00.
+    const first = imp({
+      account_name: "Giro",
+      statement_start: "2026-03-01",
+      statement_end: "2026-03-05",
+      opening_balance_minor: 10000,
+      closing_balance_minor: 108000,
+      imported_at: "2026-03-06T06:00:00Z",
+    });
+    const again = { ...first, id: "30000000-0000-4000-8000-0000000000aa", imported_at: "2026-03-06T07:00:00Z" };
+    const overlap = imp({
+      account_name: "Giro",
+      statement_start: "2026-03-03",
+      statement_end: "2026-03-12",
+      opening_balance_minor: 10000,
+      closing_balance_minor: 105500,
+      imported_at: "2026-03-13T06:00:00Z",
+    });
+    const d = () =>
+      new InMemoryAccountData({
+        profile: { default_currency: "EUR", timezone: "UTC", today: "2026-03-20" },
+        imports: [first, again, overlap],
+        transactions: [
+          storedTransaction("2026-03-03", 100000, null, "EUR", { statement_import_id: first.id }),
+          storedTransaction("2026-03-05", -2000, null, "EUR", { statement_import_id: first.id }),
+          storedTransaction("2026-03-09", -3000, null, "EUR", { statement_import_id: overlap.id }),
+          storedTransaction("2026-03-12", 500, null, "EUR", { statement_import_id: overlap.id }),
+        ],
+      });
+    const r = await get(getNetWorth, { from: "2026-03-01", to: "2026-03-10" }, { data: d(), subject: "u" });
+    // March 10 is inside the overlapping export: 100.00 + 1,000.00 − 20.00 − 30.00 = 1,050.00, the bank's own.
+    expect([r.net_worth, r.accounts[0]!.balance]).toEqual(["1050.00", "1050.00"]);
+    expect(r.accounts[0]!.statements.map((s: Record<string, unknown>) => [
+      s.statement_start,
+      s.computed_closing_balance,
+      s.difference,
+      s.continuity_difference,
+    ])).toEqual([
+      ["2026-03-01", "1080.00", "0.00", null],
+      ["2026-03-01", "1080.00", "0.00", "-980.00"], // the repeat opens at 100.00 after the first closed at 1,080.00
+      ["2026-03-03", "1055.00", "0.00", "-980.00"], // it opens at the start of the 3rd, inside the previous span
+    ]);
+    const accounts = await get(listAccounts, {}, { data: d(), subject: "u" });
+    expect(accounts.accounts).toEqual([{
+      account_name: "Giro",
+      currency: "EUR",
+      balance: "1055.00",
+      balance_date: "2026-03-12",
+      statement_count: 3,
+      reconciled: true,
+    }]);
+    // March 4, inside the repeated export (it wins the tie with the first): 100.00 + 1,000.00 = 1,100.00.
+    const mar4 = await get(listAccounts, { as_of: "2026-03-04" }, { data: d(), subject: "u" });
+    expect(mar4.accounts[0]).toMatchObject({ balance: "1100.00", reconciled: true });
   });
 
   it("GET accounts lists every currency without `currency`, by name then currency, with reconciliation", async () => {
@@ -571,10 +773,10 @@ describe("get_net_worth and list_accounts (through the AccountData contract)", (
     expect(jan15.accounts).toEqual([{
       account_name: "Checking",
       currency: "EUR",
-      balance: "1400.00",
+      balance: "1900.00", // 1,000.00 + the account's +500.00 and +400.00 of January 10
       balance_date: "2026-01-15",
       statement_count: 2,
-      reconciled: false, // the winning January import reports 1,500.00 but computes 1,400.00
+      reconciled: false, // the winning January import reports 1,500.00 but computes 1,900.00
     }]);
     // With `as_of` given, nothing but the statement aggregates is read (every currency: null).
     const d = data();

@@ -7,7 +7,7 @@ import { statementSums } from "./statement-sums.ts";
 interface Spec {
   start?: string | null;
   end?: string | null;
-  opening: number;
+  opening: number | null;
   closing?: number | null;
   tx?: [string, number][];
   sequence?: number;
@@ -16,17 +16,19 @@ interface Spec {
 let next = 0;
 function st(spec: Spec): AccountStatement {
   const sums = statementSums((spec.tx ?? []).map(([date, amount]) => ({ date, amountMinor: BigInt(amount) })));
+  // A statement alone in its account: the account's transactions are its own.
   const s = accountStatement({
     statementStart: spec.start ?? null,
     statementEnd: spec.end ?? null,
     firstDate: sums.firstDate,
     lastDate: sums.lastDate,
-    openingMinor: BigInt(spec.opening),
+    openingMinor: spec.opening === null ? null : BigInt(spec.opening),
     reportedClosingMinor: spec.closing === undefined || spec.closing === null ? null : BigInt(spec.closing),
-    throughEndMinor: sums.sumThrough(spec.end ?? null),
-    sumThrough: (d) => sums.sumThrough(d),
     sequence: spec.sequence ?? next++,
-  });
+  }, (span) => ({
+    totalMinor: sums.sumBetween(span.start, span.end),
+    through: (d) => sums.sumBetween(span.start, d),
+  }));
   if (s === null) throw new Error("excluded");
   return s;
 }
@@ -121,12 +123,40 @@ describe("balanceOnDate (hand-worked, API.md §9.3)", () => {
   });
 
   it("a derived bound never crosses the given one", () => {
-    // Start given, no end, the only transaction before the start: the end is the start.
+    // Start given, no end, the only transaction before the start: the end is the start, and the transaction lies
+    // outside the span, so it is not in the computed closing balance (sums run from the span's start).
     const s = st({ start: "2026-08-10", opening: 100, tx: [["2026-08-01", 5]] });
-    expect([s.start, s.end, s.computedClosingMinor]).toEqual(["2026-08-10", "2026-08-10", 105n]);
+    expect([s.start, s.end, s.computedClosingMinor]).toEqual(["2026-08-10", "2026-08-10", 100n]);
     // End given, no start, the only transaction after the end: the start is the end; it is not in the closing.
     const e = st({ end: "2026-08-10", opening: 100, tx: [["2026-08-20", 5]] });
     expect([e.start, e.end, e.computedClosingMinor]).toEqual(["2026-08-10", "2026-08-10", 100n]);
+  });
+
+  it("an OFX-like statement (closing balance only): the opening balance is derived, balances inside follow", () => {
+    // Reports 1,209.90 at the end of March; +250.00 on the 5th, −40.10 on the 20th. Derived opening balance:
+    // 1,209.90 − (250.00 − 40.10) = 1,000.00. On the 10th: 1,000.00 + 250.00 = 1,250.00.
+    const ofx = st({
+      start: "2026-03-01",
+      end: "2026-03-31",
+      opening: null,
+      closing: 120990,
+      tx: [["2026-03-05", 25000], ["2026-03-20", -4010]],
+    });
+    expect([ofx.openingMinor, ofx.openingSource, ofx.computedClosingMinor]).toEqual([100000n, "derived", 120990n]);
+    expect(balanceOnDate([ofx], "2026-03-04")).toMatchObject({ balanceMinor: 100000n, balanceDate: "2026-03-04" });
+    expect(balanceOnDate([ofx], "2026-03-10")).toMatchObject({ balanceMinor: 125000n, balanceDate: "2026-03-10" });
+    expect(balanceOnDate([ofx], "2026-04-15")).toMatchObject({ balanceMinor: 120990n, balanceDate: "2026-03-31" });
+  });
+
+  it("a statement with neither balance: unknown inside its span and after it", () => {
+    const qif = st({ start: "2026-03-01", end: "2026-03-31", opening: null, tx: [["2026-03-05", 25000]] });
+    expect([qif.openingMinor, qif.openingSource, qif.computedClosingMinor]).toEqual([null, null, null]);
+    expect(balanceOnDate([qif], "2026-03-10")).toBeNull();
+    expect(balanceOnDate([qif], "2026-05-10")).toBeNull();
+    // A later statement decides from its start on.
+    const april = st({ start: "2026-04-01", end: "2026-04-30", opening: 700, closing: 700 });
+    expect(balanceOnDate([qif, april], "2026-04-02")).toMatchObject({ balanceMinor: 700n });
+    expect(balanceOnDate([qif, april], "2026-03-31")).toBeNull();
   });
 
   it("statementOn ignores statements that start after the date", () => {

@@ -4,13 +4,13 @@
  *
  * The account's balance on `date` comes from its statement with the latest start on or before `date` (ties: the
  * later end, then the later `sequence`: `imported_at` on GET, position in `statements` on POST). If `date` lies
- * inside that statement's span, the balance is the opening balance plus its transactions dated on or before
- * `date`; if `date` is after the span, it is the reported closing balance, or the computed one when none is
- * reported. With no statement starting on or before `date` there is no balance (null).
+ * inside that statement's span, the balance is the opening balance plus the account's transactions dated from the
+ * span's start through `date`; if `date` is after the span, it is the reported closing balance, or the computed one
+ * when none is reported. With no statement starting on or before `date` there is no balance (null).
  *
- * A statement imported without an opening balance (GET only: the file gave none) has no computed balances: inside
- * its span the account's balance is unknown (null), and after it the balance is its reported closing balance, or
- * unknown when it reports none either.
+ * A statement with neither an opening nor a reported closing balance has no computed balances: inside its span the
+ * account's balance is unknown (null), and after it too (until a later statement starts). One with a reported
+ * closing balance only has a derived opening balance (account-statement.ts), so its balances are known.
  */
 
 /** One statement of an account, with its span already derived (see account-statement.ts). */
@@ -21,15 +21,17 @@ export interface AccountStatement {
   readonly end: string;
   /** Tie-break after start and end: a larger sequence wins (later `imported_at`, or later position). */
   readonly sequence: number;
-  /** Null when the statement gives none (an import whose file had no opening balance). */
+  /** Reported, else derived from the reported closing balance; null when neither is given. */
   readonly openingMinor: bigint | null;
+  /** Where the opening balance comes from: the statement (`reported`), the closing balance (`derived`), or nowhere. */
+  readonly openingSource: "reported" | "derived" | null;
   /** The closing balance the statement reports; null when it reports none. */
   readonly reportedClosingMinor: bigint | null;
-  /** The opening balance plus the transactions dated on or before `end`; null without an opening balance. */
+  /** The opening balance plus the account's transactions dated in the span; null without an opening balance. */
   readonly computedClosingMinor: bigint | null;
   /**
-   * The opening balance plus the transactions dated on or before `date`, for a `date` inside the span; null without
-   * an opening balance.
+   * The opening balance plus the account's transactions dated from `start` through `date`, for a `date` inside the
+   * span; null without an opening balance.
    */
   balanceThrough(date: string): bigint | null;
 }
@@ -60,7 +62,7 @@ export function statementOn<S extends AccountStatement>(statements: readonly S[]
 
 /**
  * The account's balance on `date`, or null when no statement starts on or before it, or when the statement that
- * decides it gives no balance there (no opening balance, and after its span no reported closing balance either).
+ * decides it gives no balance there (neither an opening nor a reported closing balance).
  * Order of input is free.
  */
 export function balanceOnDate<S extends AccountStatement>(

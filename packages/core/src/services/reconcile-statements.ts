@@ -2,9 +2,10 @@
  * Reconciliation of one account's statements (API.md §9.3): per statement, `difference` = reported − computed closing
  * balance (null when none is reported), and `continuity_difference` = its opening balance − the previous statement's
  * closing balance (reported, else computed), null for the first. "Previous" is the order of API.md §9.6: start,
- * then end, then sequence. Exact: bigint minor units. A statement without an opening balance (GET: the file gave
- * none) has no computed closing balance, so its `difference` and its own `continuity_difference` are null, and the
- * next statement's `continuity_difference` is null unless this one reports a closing balance.
+ * then end, then sequence. Exact: bigint minor units. A statement whose opening balance is derived from its reported
+ * closing balance (API.md §9.6) has nothing independent to compare: its `difference` is null. A statement with
+ * neither balance has no computed closing balance, so its `difference` and its own `continuity_difference` are
+ * null, and so is the next statement's `continuity_difference` (either side unknown).
  */
 import { type AccountStatement, compareStatements } from "./balance-on-date.ts";
 
@@ -19,9 +20,12 @@ export function closingBalance(s: AccountStatement): bigint | null {
   return s.reportedClosingMinor ?? s.computedClosingMinor;
 }
 
-/** The difference of one statement: reported − computed closing balance; null when either is missing. */
+/**
+ * The difference of one statement: reported − computed closing balance; null when either is missing, and when the
+ * opening balance was derived from the reported closing balance (the two are equal by construction).
+ */
 export function closingDifference(s: AccountStatement): bigint | null {
-  return s.reportedClosingMinor === null || s.computedClosingMinor === null
+  return s.reportedClosingMinor === null || s.computedClosingMinor === null || s.openingSource === "derived"
     ? null
     : s.reportedClosingMinor - s.computedClosingMinor;
 }

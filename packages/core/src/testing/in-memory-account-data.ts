@@ -18,6 +18,7 @@ import type {
   StatementTransactionFilter,
   StatementTransactionRow,
 } from "../contracts/account-data.ts";
+import { statementSpan } from "../services/account-statement.ts";
 import { compareCodePoints } from "../services/code-point-order.ts";
 import { recurringKey } from "../services/recurring-key.ts";
 import { keySource } from "../services/recurring-groups.ts";
@@ -225,15 +226,28 @@ export class InMemoryAccountData implements AccountData {
   statementBalances(currency: string | null, dates: readonly string[]): Promise<StatementBalanceRow[]> {
     this.calls.push(`statementBalances(${currency},${dates.join(",")})`);
     const asc = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    const rows = (this.stored.imports ?? [])
-      .filter((i) =>
-        i.status !== "processing" && i.status !== "failed" && (currency === null || i.currency === currency)
-      )
+    const counted = (this.stored.imports ?? []).filter((i) => i.status !== "processing" && i.status !== "failed");
+    const accountOf = new Map(counted.map((i) => [i.id, JSON.stringify([i.account_name, i.currency])]));
+    const rows = counted
+      .filter((i) => currency === null || i.currency === currency)
       .map((i): StatementBalanceRow => {
-        const own = (this.stored.transactions ?? []).filter((t) => t.statement_import_id === i.id);
-        const through = (d: string | null) =>
-          own.reduce((sum, t) => (d === null || t.date <= d ? sum + t.amount_minor : sum), 0);
+        const all = this.stored.transactions ?? [];
+        const own = all.filter((t) => t.statement_import_id === i.id);
+        // The account's transactions: the stored rows of every counted import of the same name and currency.
+        const account = JSON.stringify([i.account_name, i.currency]);
+        const mine = all.filter((t) => accountOf.get(t.statement_import_id) === account);
         const sortedDates = own.map((t) => t.date).sort(asc);
+        const span = statementSpan({
+          statementStart: i.statement_start,
+          statementEnd: i.statement_end,
+          firstDate: sortedDates[0] ?? null,
+          lastDate: sortedDates[sortedDates.length - 1] ?? null,
+        });
+        const between = (through: string) =>
+          span === null || through < span.start
+            ? 0
+            : mine.reduce((sum, t) => (t.date >= span.start && t.date <= through ? sum + t.amount_minor : sum), 0);
+        const upTo = (d: string) => (span === null ? 0 : between(d < span.end ? d : span.end));
         return {
           id: i.id,
           account_name: i.account_name,
@@ -246,8 +260,8 @@ export class InMemoryAccountData implements AccountData {
           transaction_count: own.length,
           first_date: sortedDates[0] ?? null,
           last_date: sortedDates[sortedDates.length - 1] ?? null,
-          through_end_minor: through(i.statement_end),
-          through_dates_minor: dates.map(through),
+          through_end_minor: span === null ? 0 : between(span.end),
+          through_dates_minor: dates.map(upTo),
         };
       })
       .sort((a, b) =>
