@@ -19,7 +19,7 @@ export function getForecastOperation(schemas: Schemas) {
       "profile's default currency; rows in other currencies are left out). `as_of` defaults to today in your " +
       "profile's time zone. `starting_balance` is your net worth in that currency on `as_of`: the sum of the " +
       "balances on `as_of` of your accounts in that currency, by the balance rules of GET /v1/me/analytics/net-worth " +
-      "(API.md §9.3; an account without a statement starting on or before `as_of` is not counted, and with none the " +
+      "(an account without a statement starting on or before `as_of` is not counted, and with none the " +
       "balance is 0). Streams and the trailing 90-day net come from your statement transactions dated after " +
       "`as_of` − 25 months and on or before `as_of`, read as occurrences summed by the database (the same window as " +
       "GET /v1/me/analytics/recurring). Requires a bearer token. " + FORECAST_RULES + "Stream rules: " +
