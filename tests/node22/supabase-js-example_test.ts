@@ -1,5 +1,5 @@
 /**
- * The README's supabase-js example (examples/supabase-js.mjs, quoted whole in the README) on Node 22, the Node it
+ * The supabase-js example (examples/supabase-js.mjs, quoted whole in docs/CLIENTS.md) on Node 22, the Node it
  * needs, against `npm start` (a child process on a free port) with a token from `npm run token`. Node 22 is the
  * exact-pinned `node` devDependency (node_modules/node/bin/node); the project's own tooling stays on the Node on PATH.
  * Also shows why the README asks for Node 22: on Node 20, createClient throws.
@@ -34,10 +34,13 @@ function yearMonthIn(timeZone: string): { year: number; month: number } {
   };
 }
 
-Deno.test("README: the supabase-js example file is quoted whole in the README", async () => {
-  const readme = await Deno.readTextFile(new URL("README.md", ROOT));
+Deno.test("docs/CLIENTS.md: the supabase-js example file is quoted whole in the clients guide", async () => {
+  const readme = await Deno.readTextFile(new URL("docs/CLIENTS.md", ROOT));
   const example = await Deno.readTextFile(EXAMPLE);
-  assert.ok(readme.includes("```js\n" + example + "```"), "README.md quotes examples/supabase-js.mjs in a js block");
+  assert.ok(
+    readme.includes("```js\n" + example + "```"),
+    "docs/CLIENTS.md quotes examples/supabase-js.mjs in a js block",
+  );
 });
 
 Deno.test("README: the supabase-js example runs on Node 22 against npm start with a token from npm run token", async () => {
