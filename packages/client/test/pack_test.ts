@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { demoToken, withLocalServer } from "../../../tests/helpers/npm-start.ts";
 
 const CLIENT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const TSC = `${CLIENT}node_modules/typescript/bin/tsc`;
 
 async function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
@@ -36,7 +37,19 @@ Deno.test({
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "pfa-client-pack-" });
     try {
-      const pack = await run("npm", ["pack", "--json", "--pack-destination", dir], CLIENT);
+      // Packed from a copy (under node_modules, which no Deno step reads), so the build never writes the working
+      // tree's dist/ while another lane type-checks it; openapi-fetch resolves from the root's node_modules as in place.
+      const copy = `${ROOT}node_modules/.cache/pfa-client-pack-${crypto.randomUUID()}`;
+      await Deno.mkdir(`${copy}/node_modules/.bin`, { recursive: true });
+      for (const f of ["package.json", "tsconfig.build.json", "README.md"]) {
+        await Deno.copyFile(`${CLIENT}${f}`, `${copy}/${f}`);
+      }
+      await Deno.mkdir(`${copy}/src`);
+      for (const f of ["index.ts", "generated.ts"]) await Deno.copyFile(`${CLIENT}src/${f}`, `${copy}/src/${f}`);
+      await Deno.symlink(await Deno.realPath(`${CLIENT}node_modules/.bin/tsc`), `${copy}/node_modules/.bin/tsc`);
+      const pack = await run("npm", ["pack", "--json", "--pack-destination", dir], copy).finally(() =>
+        Deno.remove(copy, { recursive: true })
+      );
       assert.equal(pack.code, 0, pack.err);
       const [{ filename, files }] = JSON.parse(pack.out);
       const paths = (files as { path: string }[]).map((f) => f.path).sort();
