@@ -30,7 +30,8 @@ export function describeSeeding(result: Pick<SeedResult, "seeded" | "kept">): st
     parts.push(`seeded ${result.seeded.join(", ")} afresh, dated up to today (nothing there but the seed's own rows)`);
   }
   for (const kept of result.kept) parts.push(`kept ${kept.email} as it is: ${kept.reason}`);
-  return `${parts.join("; ")}. Restarts never replace data the seed did not write.`;
+  const replace = result.kept.length ? " (DATABASE_URL=... npm run db:seed -- --replace re-seeds them anyway)" : "";
+  return `${parts.join("; ")}. Restarts never replace data the seed did not write${replace}.`;
 }
 
 async function prepare(client: SqlClient, setup: boolean): Promise<SeedResult | undefined> {
