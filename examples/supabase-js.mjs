@@ -1,5 +1,5 @@
 // Calling the API with supabase-js from Node.js 22 or later (supabase-js 2.119's createClient needs Node 22's
-// native WebSocket; on Node 20 it throws "Node.js detected but native WebSocket not found").
+// native WebSocket; on Node 20 this example says so in one line and exits 1).
 //
 //   Local (npm start):  SUPABASE_URL=http://127.0.0.1:54321 ACCESS_TOKEN=$(npm run -s token -- alice@example.com) \
 //                         node examples/supabase-js.mjs
@@ -7,7 +7,15 @@
 //                         ACCESS_TOKEN=<a signed-in user's access token> node examples/supabase-js.mjs
 // Without ACCESS_TOKEN nobody is signed in: the calculation works, the account call gets a 401 "Sign in first: …".
 import process from "node:process";
-import { createClient } from "@supabase/supabase-js";
+
+// Before supabase-js is loaded: on Node 20 its createClient would throw a stack trace about WebSocket.
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  console.error(
+    `examples/supabase-js.mjs needs Node.js 22 or later (supabase-js needs its native WebSocket); this is Node ${process.version}.`,
+  );
+  process.exit(1);
+}
+const { createClient } = await import("@supabase/supabase-js");
 
 const token = process.env.ACCESS_TOKEN;
 const supabase = createClient(process.env.SUPABASE_URL, process.env.SUPABASE_ANON_KEY ?? "local-anon-key", {

@@ -1,6 +1,8 @@
 /**
  * `npm run db:seed`: loads the demo users (alice@example.com, bob@example.com) into DATABASE_URL, replacing
- * their previous data. Options:
+ * what an earlier seed wrote for them; a demo user holding data the seed did not write (a statement you imported) is
+ * kept as it is and named (scripts/db/seed.ts). Options:
+ *   --replace               replace the demo users whatever they hold
  *   --end-date=YYYY-MM-DD   last day of the demo data (default today, UTC); the statements go in as generated
  *                           files through the import pipeline (scripts/db/statement-files.ts)
  *   --scale=USERSxTRANSACTIONS   also load a scale dataset, e.g. --scale=1000x1000 (benchmarks)
@@ -38,12 +40,15 @@ if (args.has("write-sql")) {
   }
   const client = await connect(url, { max: 1 });
   try {
-    const demo = await seed(client, endDate ? { endDate } : {}).catch((error) =>
-      failStartup("npm run db:seed", error, { databaseUrl: url })
-    );
+    const demo = await seed(client, { ...(endDate ? { endDate } : {}), replace: args.has("replace") }).catch((
+      error,
+    ) => failStartup("npm run db:seed", error, { databaseUrl: url }));
     console.log(
       `seeded ${demo.users} demo users: ${demo.imports} statement files imported, ${demo.transactions} transactions`,
     );
+    for (const user of demo.kept) {
+      console.log(`kept ${user.email} as it is: ${user.reason} (--replace replaces it)`);
+    }
     const scale = args.get("scale");
     if (scale) {
       const [users, perUser] = scale.split("x").map(Number);

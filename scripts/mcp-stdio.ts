@@ -31,7 +31,7 @@ const { serveStdio } = await import("../supabase/functions/v1/mcp/stdio.ts");
 const { problemTypeBase } = await import("../supabase/functions/v1/http/problem.ts");
 const { ExactStdioServerTransport } = await import("../supabase/functions/v1/mcp/stdio-transport.ts");
 const { toolsFromOperations } = await import("../supabase/functions/v1/mcp/tools.ts");
-const { createDemoToken, demoUser, localSupabaseUrl, TOKEN_LIFETIME_SECONDS } = await import(
+const { createDemoToken, demoUser, runningLocalSupabaseUrl, TOKEN_LIFETIME_SECONDS } = await import(
   "./local/demo-token.ts"
 );
 const { openLocalDatabase } = await import("./local/local-database.ts");
@@ -60,7 +60,7 @@ try {
     keys = (await ensureSigningKeys(signingKeysPath())).keys;
     config = loadConfig({
       ...env,
-      SUPABASE_URL: localSupabaseUrl(),
+      SUPABASE_URL: runningLocalSupabaseUrl(), // the running npm start's port (problem `type` URLs)
       SUPABASE_JWKS: JSON.stringify(publicJwks(keys)),
       SUPABASE_JWKS_URL: undefined,
       SUPABASE_ANON_KEY: undefined,

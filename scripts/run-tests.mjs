@@ -18,12 +18,23 @@
 // its output live.
 //
 // `node scripts/run-tests.mjs deno vitest` runs only the steps whose names start with one of the arguments.
-import { spawn, spawnSync } from "node:child_process";
+//
+// The run ends with a summary that counts the tests that did not run (Deno's "ignored", vitest's "skipped") and says
+// why, per file: a test is ignored only when something it needs is missing here (TEST_DATABASE_URL's PostgreSQL,
+// Redis, Chromium), and the summary names it, so "all steps passed" never hides a test that did not run. When the
+// output is not a terminal (CI, a log file), the child processes get NO_COLOR=1 and FORCE_COLOR=0: no ANSI codes.
+import { spawn } from "node:child_process";
+import { notRun, summaryText } from "./test-summary.mjs";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url))); // the paths below are relative to the repository root
+
+if (!process.stdout.isTTY) {
+  process.env.NO_COLOR = "1";
+  process.env.FORCE_COLOR = "0";
+}
 
 const deno = ["npx", "--no-install", "deno"];
 const DENO_ROOTS = ["packages/core/deno", "packages/client/test", "supabase/functions", "scripts", "tests"];
@@ -72,34 +83,54 @@ function fail(name, secs, status) {
   process.exit(typeof status === "number" && status !== 0 ? status : 1);
 }
 
-/** One step with its output live (the first lane, and every step with PFA_TEST_SERIAL=1). */
-function runLive([name, cmd]) {
-  console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
-  const t = Date.now();
-  const r = spawnSync(cmd[0], cmd.slice(1), { stdio: "inherit" });
-  if (r.status !== 0) fail(name, seconds(t), r.status ?? r.signal);
-  console.log(`✔ ${name} (${seconds(t)}s)`);
-}
-
 const running = new Set();
 
-/** One step in its own process group, its output collected and printed whole when it ends. */
-function runCollected([name, cmd]) {
+/** What did not run, by step (scripts/test-summary.mjs). */
+const didNotRun = [];
+
+/** The end of the run: what passed, and what did not run and why. */
+function summary() {
+  console.log("\n" + summaryText(didNotRun, seconds(started), { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }));
+}
+
+/**
+ * One step in its own process group. Live (the first lane, and every step with PFA_TEST_SERIAL=1): its output goes
+ * straight through. Otherwise it is collected and printed whole when the step ends. Either way it is kept to count
+ * what did not run.
+ */
+function runStep([name, cmd], live) {
   return new Promise((resolve) => {
     const t = Date.now();
-    console.log(`▶ ${name}: ${cmd.join(" ")} (started at +${seconds(started)}s)`);
+    console.log(
+      live ? `\n▶ ${name}: ${cmd.join(" ")}` : `▶ ${name}: ${cmd.join(" ")} (started at +${seconds(started)}s)`,
+    );
     const child = spawn(cmd[0], cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], detached: true });
     running.add(child);
     const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
+    const keep = (stream) => (chunk) => {
+      output.push(chunk);
+      if (live) stream.write(chunk);
+    };
+    child.stdout.on("data", keep(process.stdout));
+    child.stderr.on("data", keep(process.stderr));
     child.on("close", (code, signal) => {
       running.delete(child);
-      console.log(`\n──── ${name}: ${cmd.join(" ")} ────`);
-      process.stdout.write(Buffer.concat(output));
+      const text = Buffer.concat(output).toString("utf8");
+      if (!live) {
+        console.log(`\n──── ${name}: ${cmd.join(" ")} ────`);
+        process.stdout.write(text);
+      }
+      const skipped = notRun(text);
+      if (skipped.count) didNotRun.push({ step: name, ...skipped });
       resolve({ name, secs: seconds(t), status: code ?? signal });
     });
   });
+}
+
+async function runLive(step) {
+  const r = await runStep(step, true);
+  if (r.status !== 0) fail(r.name, r.secs, r.status);
+  console.log(`✔ ${r.name} (${r.secs}s)`);
 }
 
 /** Stops the steps still running (their whole process groups: npm start children and browsers included). */
@@ -120,16 +151,16 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 const [first, ...concurrent] = lanes;
-for (const step of first) if (selected(step[0])) runLive(step);
+for (const step of first) if (selected(step[0])) await runLive(step);
 
 if (process.env.PFA_TEST_SERIAL === "1") {
-  for (const lane of concurrent) for (const step of lane) if (selected(step[0])) runLive(step);
+  for (const lane of concurrent) for (const step of lane) if (selected(step[0])) await runLive(step);
 } else {
   let failed = false;
   await Promise.all(concurrent.map(async (lane) => {
     for (const step of lane) {
       if (failed || !selected(step[0])) continue;
-      const r = await runCollected(step);
+      const r = await runStep(step, false);
       if (failed) return; // stopped because another step failed: that failure is the one reported
       if (r.status !== 0) {
         failed = true;
@@ -140,4 +171,4 @@ if (process.env.PFA_TEST_SERIAL === "1") {
     }
   }));
 }
-console.log(`\n✔ all steps passed in ${seconds(started)}s`);
+summary();

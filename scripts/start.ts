@@ -3,6 +3,11 @@
  * an embedded PGlite (or DATABASE_URL's Postgres) migrated and seeded with the demo users, and a local Auth JWKS
  * at /auth/v1/.well-known/jwks.json. Tokens: `npm run -s token -- alice@example.com`.
  *
+ * At start-up it writes its URL (and DATABASE_URL, if any) to a small state file beside the signing keys
+ * (scripts/local/local-state.ts), so `npm run token` and `npm run mcp` follow its port; removed when it stops.
+ * With DATABASE_URL, restarting never loses data: the seed replaces only demo users holding nothing but what it
+ * wrote itself (scripts/db/seed.ts), and the banner says which it re-seeded and which it kept.
+ *
  * Environment: HOST (127.0.0.1), PORT (54321), PFA_SIGNING_KEYS_PATH (supabase/signing_keys.json), DATABASE_URL,
  * PFA_SKIP_DB_SETUP=1 (with DATABASE_URL: no migrations, no seed), PFA_PGLITE_CACHE_DIR (.pglite), and every
  * variable of docs/CONFIGURATION.md.
@@ -14,6 +19,7 @@ import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { localSupabaseUrl } from "./local/demo-token.ts";
 import { createFunctionHandler } from "./local/function-app.ts";
 import { openLocalDatabase } from "./local/local-database.ts";
+import { removeLocalState, writeLocalState } from "./local/local-state.ts";
 import { createLocalHandler, FUNCTIONS_PREFIX, JWKS_PATH } from "./local/local-server.ts";
 import { type NodeHttpServer, serveOnNodeHttp } from "./local/node-http-server.ts";
 import { ensureSigningKeys, publicJwks, signingKeysPath } from "./local/signing-keys.ts";
@@ -57,7 +63,7 @@ async function prepare() {
 
 const { signing, jwks, config, db } = await prepare().catch((error) => failStartup("npm start", error, context));
 const deps = { config, verifier: createTokenVerifier(config), accountData: db.accountData };
-const handler = createLocalHandler({ fn: createFunctionHandler(deps), jwks });
+const handler = createLocalHandler({ fn: createFunctionHandler(deps), jwks, supabaseUrl });
 
 // node:http rather than Deno.serve: it gives the real peer address, and it can close the connection of a body that
 // stalled (408) or was too large (413), which Deno.serve keeps open (scripts/local/node-http-server.ts).
@@ -68,6 +74,16 @@ try {
     port,
     requestTimeoutMs: config.limits.bodyReadTimeoutMs + 20_000,
     onListen() {
+      try {
+        writeLocalState({
+          supabaseUrl,
+          port,
+          pid: Deno.pid,
+          ...(config.database.url ? { databaseUrl: config.database.url } : {}),
+        });
+      } catch (error) {
+        console.warn(`warning: npm run token will not know this port: ${(error as Error).message}`);
+      }
       const base = `${supabaseUrl}${FUNCTIONS_PREFIX}`;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
@@ -79,8 +95,12 @@ try {
           `  Reference     ${base}/v1/docs`,
           `  JWKS          ${supabaseUrl}${JWKS_PATH}`,
           `  Database      ${db.description}${
-            db.transactions === undefined ? "" : `, migrated, demo data seeded (${db.transactions} transactions)`
+            db.transactions === undefined ? "" : `, migrated, demo data (${db.transactions} transactions)`
           }`,
+          ...(db.seeding ? [`  Demo seed     ${db.seeding}`] : []),
+          ...(config.database.url ? [] : [
+            "                (a fresh copy at every start: for data that lasts, DATABASE_URL=postgres://... npm start)",
+          ]),
           `  Signing keys  ${signing.path}${signing.created ? " (created)" : ""}`,
           `  Demo users    ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")}`,
           "  Token         npm run -s token -- alice@example.com",
@@ -99,6 +119,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  removeLocalState(Deno.pid);
   await server.shutdown();
   await db.accountData.close?.();
   Deno.exit(0);

@@ -56,3 +56,49 @@ Deno.test("local server: other paths are a JSON 404 that points at the API", asy
   }
   assert.equal(seen.length, 0);
 });
+
+Deno.test("local server: OAuth metadata for the local Auth, whose sign-in endpoints answer 401 with how to get a token", async () => {
+  const { handler } = recording();
+  const h = (await import("./local-server.ts")).createLocalHandler({
+    jwks,
+    supabaseUrl: "http://127.0.0.1:54377",
+    fn: () => new Response("from the function"),
+  });
+  for (const path of ["/.well-known/oauth-authorization-server/auth/v1", "/auth/v1/.well-known/openid-configuration"]) {
+    const res = await h(new Request(`http://127.0.0.1:54377${path}`));
+    assert.equal(res.status, 200, path);
+    const metadata = await res.json();
+    assert.equal(metadata.issuer, "http://127.0.0.1:54377/auth/v1");
+    assert.equal(metadata.registration_endpoint, "http://127.0.0.1:54377/auth/v1/oauth/register");
+  }
+  const register = await h(
+    new Request("http://127.0.0.1:54377/auth/v1/oauth/register", { method: "POST", body: "{}" }),
+  );
+  assert.equal(register.status, 401);
+  const error = await register.json();
+  assert.equal(error.error, "access_denied");
+  assert.match(error.error_description, /no sign-in .*npm run -s token -- alice@example\.com/);
+  const page = await h(new Request("http://127.0.0.1:54377/auth/v1/oauth/authorize?client_id=x"));
+  assert.equal(page.status, 401);
+  assert.match(await page.text(), /^This local server has no sign-in/);
+  assert.equal((await handler(new Request("http://127.0.0.1:54321/authorize"))).status, 404);
+});
+
+Deno.test("local server: /v1/openapi.json names this server's port as the local server", async () => {
+  const document = {
+    servers: [{ url: "https://{project_ref}.supabase.co/functions/v1" }, {
+      url: "http://127.0.0.1:54321/functions/v1",
+      description: "Local (`npm start`)",
+    }],
+  };
+  const h = (await import("./local-server.ts")).createLocalHandler({
+    jwks,
+    supabaseUrl: "http://127.0.0.1:54377",
+    fn: () => Response.json(document),
+  });
+  const res = await h(new Request("http://127.0.0.1:54377/functions/v1/v1/openapi.json"));
+  assert.deepEqual((await res.json()).servers.map((s: { url: string }) => s.url), [
+    "https://{project_ref}.supabase.co/functions/v1",
+    "http://127.0.0.1:54377/functions/v1",
+  ]);
+});

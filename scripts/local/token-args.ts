@@ -27,7 +27,7 @@ export function parseTokenArgs(args: readonly string[]): TokenArgs {
     throw new TokenUsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new TokenUsageError("give exactly one demo user's email");
+  if (positionals.length !== 1) throw new TokenUsageError("give exactly one user's email");
   const raw = values["expires-in"];
   let expiresIn = TOKEN_LIFETIME_SECONDS;
   if (raw !== undefined) {

@@ -4,8 +4,9 @@
  * `/v1/openapi.json` is listed (counted from the document, so new operations are covered), that a "try it"
  * request to a calculation succeeds, and that the page loads nothing from another host.
  *
- * Skipped, with a message, where Chromium is not installed (`apt-get install -y chromium`); CHROMIUM_PATH
- * overrides the executable.
+ * Skipped, with a message, where Chromium is not installed (`apt-get install -y chromium`), except where
+ * PFA_REQUIRE_CHROMIUM=1 (CI: `.ci/run` installs it and sets that): there a missing Chromium fails the test.
+ * CHROMIUM_PATH overrides the executable.
  */
 import assert from "node:assert/strict";
 import { type Browser, chromium } from "playwright-core";
@@ -13,7 +14,12 @@ import { type LocalServer, withLocalServer } from "../helpers/npm-start.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const hasChromium = await Deno.stat(CHROMIUM).then(() => true, () => false);
-if (!hasChromium) {
+const required = Deno.env.get("PFA_REQUIRE_CHROMIUM") === "1";
+if (!hasChromium && required) {
+  Deno.test("/v1/docs in Chromium: Chromium is installed (PFA_REQUIRE_CHROMIUM=1)", () => {
+    assert.fail(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  });
+} else if (!hasChromium) {
   console.warn(`\n⚠ SKIPPED tests/browser/docs_test.ts: no Chromium at ${CHROMIUM} (apt-get install -y chromium)\n`);
 }
 

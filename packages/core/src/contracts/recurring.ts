@@ -18,7 +18,7 @@ export const MONTH_ARITHMETIC_RULE = "Month arithmetic: adding months to a date 
   "the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month " +
   "= Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31).";
 
-export const RECURRING_RULES = "Rules (API.md §9.1): " +
+export const RECURRING_RULES = "Rules: " +
   "(1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with " +
   "a non-zero amount, dated on or before `as_of`; transfers never count. " +
   "(2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, " +
@@ -54,7 +54,7 @@ export const RECURRING_RULES = "Rules (API.md §9.1): " +
   "magnitudes and `monthly_net` = inflow − outflow. " + MONTH_ARITHMETIC_RULE +
   " All arithmetic is exact, in integer minor units.";
 
-export const FORECAST_RULES = "Rules (API.md §9.2): streams are found exactly as by the recurring report at " +
+export const FORECAST_RULES = "Rules: streams are found exactly as by the recurring report at " +
   "`as_of`. Each `active` or `late` stream is projected on last occurrence + k periods (k ≥ 1, month periods from " +
   "the last occurrence as the anchor) for every such date after `as_of` and on or before `end_date` = `as_of` + " +
   "`horizon_days`, with the stream's `average_amount`; `ended` streams are not projected. `events` are ordered by " +

@@ -22,7 +22,7 @@ export function calculateBudgetSummaryOperation(schemas: Schemas) {
     description: "For the given month: income, total budgeted, total spent (all expense spending, refunds " +
       "deducted), remaining and the part spent without a budget, then one row per budgeted or spent-in category " +
       "with its status (`under`, `near` at ≥ 90 % used, `over`, `unbudgeted`). Transactions outside the month and " +
-      "transfers are ignored. Deterministic.\n\nRollover (API.md §9.4): " + ROLLOVER_RULES + " Send the budget rows " +
+      "transfers are ignored. Deterministic.\n\nRollover: " + ROLLOVER_RULES + " Send the budget rows " +
       "of earlier months in `history` (at most 24 months, each once, strictly before the month and within the 24 " +
       "months before it; otherwise 422) and their transactions in `transactions`. Every category row and the top " +
       "level carry `carryover_in` and `available`; with `none` (or no `rollover`) `carryover_in` is zero, `available` " +

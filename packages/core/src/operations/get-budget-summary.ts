@@ -20,7 +20,7 @@ export function getBudgetSummaryOperation(schemas: Schemas) {
     summary: "Budget versus actual spending of your own data for one month.",
     description: "The same calculation as `calculate_budget_summary`, over your budgets and statement " +
       "transactions in one currency (default: your profile's default currency) for one month (default: the current " +
-      "month and year in your profile's time zone). Requires a bearer token.\n\nRollover (API.md §9.4): " +
+      "month and year in your profile's time zone). Requires a bearer token.\n\nRollover: " +
       ROLLOVER_RULES + " The earlier months are your budget rows and your monthly expense totals (from the monthly " +
       "rollup, never raw transactions) in the same currency for the 24 months before the requested month. " +
       "`other_currencies` still looks at the requested month only. With `none` (or no `rollover`) `carryover_in` is " +

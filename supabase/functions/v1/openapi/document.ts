@@ -149,7 +149,9 @@ export function registerComponents(registry: Registry): void {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "A Supabase Auth access token (locally: `npm run token -- alice@example.com`).",
+    description: "A Supabase Auth access token. Locally, `npm run -s token -- alice@example.com` prints one for the " +
+      "running `npm start`, whatever its port (demo users alice@example.com and bob@example.com; add your own with " +
+      "`npm run -s user:add -- <email>`).",
   });
   for (const [name, value] of Object.entries(HEADERS)) registry.registerComponent("headers", name, value);
 }

@@ -1,5 +1,5 @@
 /**
- * The README's error codes agree with the code: its Errors table lists exactly the top-level problem codes, each
+ * The error codes of docs/API-GUIDE.md agree with the code: its Errors table lists exactly the top-level problem codes, each
  * with its status, and wherever it writes "422 `<code>`" the code is `validation_failed` or a code of an `errors[]`
  * item (the convention the Errors section states), never a top-level code of its own.
  */
@@ -7,13 +7,13 @@ import assert from "node:assert/strict";
 import { problemSchema } from "@pfa/core";
 
 const README = await Deno.readTextFile(
-  new URL("../../README.md", import.meta.url),
+  new URL("../../docs/API-GUIDE.md", import.meta.url),
 );
 const shape = problemSchema.shape;
 const topLevelCodes: readonly string[] = shape.code.options;
 const itemCodes: readonly string[] = shape.errors.unwrap().element.shape.code.options;
 
-Deno.test("README: the Errors table lists every top-level problem code once, 422 being validation_failed", () => {
+Deno.test("API-GUIDE.md: the Errors table lists every top-level problem code once, 422 being validation_failed", () => {
   const rows = [...README.matchAll(/^\| (\d{3}) +\| `([a-z_]+)` +\|/gm)].map((
     m,
   ) => [Number(m[1]), m[2]!] as const);
@@ -27,11 +27,11 @@ Deno.test("README: the Errors table lists every top-level problem code once, 422
   ]);
 });
 
-Deno.test('README: every "422 `code`" names validation_failed or an errors[] item code', () => {
+Deno.test('API-GUIDE.md: every "422 `code`" names validation_failed or an errors[] item code', () => {
   const mentioned = [...README.matchAll(/422 `([a-z_]+)`/g)].map((m) => m[1]!);
   assert.ok(
     mentioned.includes("invalid_cursor"),
-    "the README mentions the cursor error",
+    "the guide mentions the cursor error",
   );
   const unknown = mentioned.filter((code) => code !== "validation_failed" && !itemCodes.includes(code));
   assert.deepEqual(
