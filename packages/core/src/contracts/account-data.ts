@@ -117,6 +117,14 @@ export interface StatementTransactionRow {
   readonly counterparty: string | null;
   readonly category: string | null;
   readonly kind: Kind;
+  /** Where the category came from (API.md §10.3): the statement file, a stored rule, or null (uncategorized). */
+  readonly category_source: "file" | "rule" | null;
+  /** The stored rule that set the category (category_source `rule`), else null. */
+  readonly category_rule_id: string | null;
+  /** Where the kind came from: the file, a stored rule, or `default` (the sign rule). */
+  readonly kind_source: "file" | "rule" | "default";
+  /** The stored rule that set the kind (kind_source `rule`), else null. */
+  readonly kind_rule_id: string | null;
 }
 
 /**

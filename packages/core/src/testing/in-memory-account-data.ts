@@ -23,9 +23,15 @@ import { recurringKey } from "../services/recurring-key.ts";
 import { keySource } from "../services/recurring-groups.ts";
 
 /** A statement transaction as stored: the read function's row, with the kind as imported. */
-export interface StoredTransaction extends Omit<StatementTransactionRow, "kind"> {
+export interface StoredTransaction extends
+  Omit<StatementTransactionRow, "kind" | "category_source" | "category_rule_id" | "kind_source" | "kind_rule_id"> {
   /** Null: resolved from the sign. */
   readonly kind: Kind | null;
+  /** Omitted: as the database fills in a row written without them (file when given, else null / default). */
+  readonly category_source?: StatementTransactionRow["category_source"];
+  readonly category_rule_id?: string | null;
+  readonly kind_source?: StatementTransactionRow["kind_source"];
+  readonly kind_rule_id?: string | null;
 }
 
 export interface StoredBudget extends BudgetRow {
@@ -57,6 +63,15 @@ export interface StoredData {
 }
 
 const resolved = (t: StoredTransaction): Kind => t.kind ?? (t.amount_minor > 0 ? "income" : "expense");
+/** The read function's row of a stored transaction: the kind resolved, the sources as the database fills them in. */
+const asRow = (t: StoredTransaction): StatementTransactionRow => ({
+  ...t,
+  kind: resolved(t),
+  category_source: t.category_source !== undefined ? t.category_source : t.category !== null ? "file" : null,
+  category_rule_id: t.category_rule_id ?? null,
+  kind_source: t.kind_source ?? (t.kind !== null ? "file" : "default"),
+  kind_rule_id: t.kind_rule_id ?? null,
+});
 const desc = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 export class InMemoryAccountData implements AccountData {
@@ -209,7 +224,7 @@ export class InMemoryAccountData implements AccountData {
   statementTransactions(f: StatementTransactionFilter): Promise<StatementTransactionRow[]> {
     this.calls.push(`statementTransactions(${f.limit})`);
     const rows = (this.stored.transactions ?? [])
-      .map((t) => ({ ...t, kind: resolved(t) }))
+      .map(asRow)
       .filter((t) =>
         (f.statement_import_id === undefined || t.statement_import_id === f.statement_import_id) &&
         (f.from === undefined || t.date >= f.from) &&
