@@ -87,6 +87,8 @@ Deno.test({
         "transaction_count",
         "duplicate_count",
         "error_count",
+        "categorized_by_rule_count",
+        "kind_set_by_rule_count",
         "errors",
       ]);
       assert.deepEqual(objects.map((o) => [o.format, o.status, o.transaction_count, o.closing_balance]), [

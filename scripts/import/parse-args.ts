@@ -6,7 +6,7 @@ import { normalizeCurrency } from "@pfa/core";
 
 export const USAGE = `usage: DATABASE_URL=... npm run -s import -- --user <email or uuid> --account "<account name>"
          [--format auto|csv|ofx|qif|camt053|mt940] [--currency XXX] [--mapping <csv mapping.json | preset>]
-         [--dry-run] [--json] FILE...
+         [--no-rules] [--overwrite] [--dry-run] [--json] FILE...
 CSV presets: ${Object.keys(CSV_PRESETS).join(", ")}`;
 
 export interface ImportArgs {
@@ -17,6 +17,10 @@ export interface ImportArgs {
   readonly mapping: CsvMapping | null;
   readonly dryRun: boolean;
   readonly json: boolean;
+  /** Apply the user's stored categorization rules (false with --no-rules). */
+  readonly rules: boolean;
+  /** Let the rules replace the file's category and kind. */
+  readonly overwrite: boolean;
   readonly files: string[];
 }
 
@@ -51,6 +55,8 @@ export function parseImportArgs(argv: string[]): ImportArgs {
         mapping: { type: "string" },
         "dry-run": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
+        "no-rules": { type: "boolean", default: false },
+        overwrite: { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -70,6 +76,7 @@ export function parseImportArgs(argv: string[]): ImportArgs {
     if (!currency) throw new UsageError(`--currency ${values.currency} is not an ISO 4217 currency code`);
   }
   if (positionals.length === 0) throw new UsageError("give at least one FILE");
+  if (values["no-rules"] && values.overwrite) throw new UsageError("--overwrite applies rules: not with --no-rules");
   return {
     user: values.user,
     account,
@@ -78,6 +85,8 @@ export function parseImportArgs(argv: string[]): ImportArgs {
     mapping: values.mapping === undefined ? null : loadMapping(values.mapping),
     dryRun: values["dry-run"]!,
     json: values.json!,
+    rules: !values["no-rules"],
+    overwrite: values.overwrite!,
     files: positionals,
   };
 }
