@@ -3,7 +3,7 @@
  * connection in position order and compiled once for the import and the re-apply command. Each rule's `id` is its
  * stored UUID, so the engine's rule index gives the `category_rule_id` / `kind_rule_id` to store.
  */
-import { compileRules, type CompiledRules, type Rule, validateRules } from "@pfa/core";
+import { type CompiledRules, compileRules, type Rule, validateRules } from "@pfa/core";
 import type { ImportSql } from "../db/import-sql.ts";
 
 export interface StoredRules {
