@@ -6,6 +6,7 @@
  */
 import { importFile } from "@pfa/importer";
 import { DEMO_USERS, type DemoOptions, generateDemoData } from "./demo-data.ts";
+import { storeDemoRules } from "./demo-rules.ts";
 import { loadDataset } from "./load.ts";
 import type { SqlClient } from "./sql-client.ts";
 import { demoStatementFiles } from "./statement-files.ts";
@@ -33,6 +34,8 @@ export async function seed(client: SqlClient, options: DemoOptions = {}): Promis
     const ids = Object.values(DEMO_USERS).map((u) => u.id);
     await tx.query("delete from auth.users where id = any($1::text::uuid[])", [`{${ids.join(",")}}`]);
     await loadDataset(tx, { ...data, statement_imports: [], statement_transactions: [] });
+    // The demo users' categorization rules, which the imports below apply (scripts/db/demo-rules.ts).
+    await storeDemoRules(tx);
     for (const file of files) {
       const [report] = await importFile(tx, { name: file.name, content: file.content }, {
         userId: file.userId,
