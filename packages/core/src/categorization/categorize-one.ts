@@ -8,9 +8,10 @@
  * 5. the result's kind is the effective kind: the rule's, else the given one, else the sign's (positive is
  *    `income`, zero or negative `expense`).
  */
-import type { CompiledRule, CompiledRules } from "./compile-rules.ts";
+import type { CompiledRules, FieldConditions } from "./compile-rules.ts";
 import type { Kind } from "./rule-schema.ts";
-import { type CategorizeTransaction, TransactionView } from "./transaction-view.ts";
+import { type CategorizeTransaction, fieldText } from "./transaction-view.ts";
+import { fieldForms, keyOf } from "./field-forms.ts";
 
 export interface CategorizeOptions {
   /** Let rules replace the transaction's own category and kind. */
@@ -29,14 +30,53 @@ export interface CategorizeResult {
   readonly matchedRuleIndexes: readonly number[];
 }
 
-function ruleMatches(rule: CompiledRule, view: TransactionView): boolean {
-  const conditions = rule.conditions;
-  if (rule.any) {
-    for (let i = 0; i < conditions.length; i++) if (conditions[i]!.test(view)) return true;
-    return false;
+/**
+ * The condition slots of one field that `raw` meets (a missing, empty or all-white-space field meets none), from the
+ * field's memo when the same text was seen before: statements repeat counterparties and descriptions.
+ */
+function fieldHits(conditions: FieldConditions, raw: string): readonly number[] {
+  const memo = conditions.memo.get(raw);
+  if (memo !== undefined) return memo;
+  const out: number[] = [];
+  const forms = fieldForms(raw);
+  const folded = forms.folded;
+  if (folded !== "") {
+    const equal = conditions.equal.get(folded);
+    if (equal !== undefined) out.push(...equal);
+    for (const c of conditions.contains) if (folded.includes(c.value)) out.push(c.slot);
+    for (const c of conditions.startsWith) if (folded.startsWith(c.value)) out.push(c.slot);
+    for (const c of conditions.endsWith) if (folded.endsWith(c.value)) out.push(c.slot);
+    if (conditions.keys.size > 0) {
+      const key = conditions.keys.get(keyOf(forms));
+      if (key !== undefined) out.push(...key);
+    }
+    if (conditions.patterns.size > 0) {
+      const found = conditions.patterns.search(forms.nfkc);
+      for (let p = 0; p < found.length; p++) if (found[p] === 1) out.push(...conditions.patternSlots[p]!);
+    }
   }
-  for (let i = 0; i < conditions.length; i++) if (!conditions[i]!.test(view)) return false;
-  return true;
+  conditions.remember(raw, out);
+  return out;
+}
+
+/** Fills `compiled.hits` for one transaction: 1 for every condition it meets. */
+function markConditions(compiled: CompiledRules, tx: CategorizeTransaction): Uint8Array {
+  const hits = compiled.hits;
+  hits.fill(0);
+  const fields = compiled.fields;
+  for (let f = 0; f < fields.length; f++) {
+    if (!fields[f]!.used) continue;
+    const raw = fieldText(tx, f);
+    if (raw === null) continue;
+    const slots = fieldHits(fields[f]!, raw);
+    for (let i = 0; i < slots.length; i++) hits[slots[i]!] = 1;
+  }
+  let amount = tx.amountMinor;
+  if (typeof amount === "bigint" && amount >= -9007199254740991n && amount <= 9007199254740991n) {
+    amount = Number(amount);
+  }
+  for (const c of compiled.amounts) if (c.test(amount, tx.scale)) hits[c.slot] = 1;
+  return hits;
 }
 
 function signKind(tx: CategorizeTransaction): Kind {
@@ -48,7 +88,7 @@ export function categorizeOne(
   tx: CategorizeTransaction,
   opts: CategorizeOptions,
 ): CategorizeResult {
-  const view = new TransactionView(tx, compiled.groups);
+  const hits = markConditions(compiled, tx);
   const ownCategory = typeof tx.category === "string" && tx.category.length > 0 ? tx.category : null;
   const ownKind = tx.kind ?? null;
   const categoryOpen = ownCategory === null || opts.overwrite;
@@ -59,7 +99,27 @@ export function categorizeOne(
   const rules = compiled.rules;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
-    if (!rule.enabled || !ruleMatches(rule, view)) continue;
+    if (!rule.enabled) continue;
+    const slots = rule.slots;
+    let met: boolean;
+    if (rule.any) {
+      met = false;
+      for (let j = 0; j < slots.length; j++) {
+        if (hits[slots[j]!] === 1) {
+          met = true;
+          break;
+        }
+      }
+    } else {
+      met = true;
+      for (let j = 0; j < slots.length; j++) {
+        if (hits[slots[j]!] !== 1) {
+          met = false;
+          break;
+        }
+      }
+    }
+    if (!met) continue;
     matched.push(i);
     if (categoryRule < 0 && categoryOpen && rule.category !== undefined) categoryRule = i;
     if (kindRule < 0 && kindOpen && rule.kind !== undefined) kindRule = i;
