@@ -35,6 +35,7 @@ import { importSection } from "./lib/import.mjs";
 import { netWorthSection } from "./lib/net-worth.mjs";
 import { rateLimitSection } from "./lib/rate-limit.mjs";
 import { recurringSection } from "./lib/recurring.mjs";
+import { categorizeSection } from "./lib/categorize.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
@@ -72,6 +73,7 @@ export const GOALS = {
   me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
+  post_categorize_50k_vs_parse: { goal: "<= 3.0", test: (v) => v <= 3.0 },
 };
 
 const started = Date.now();
@@ -111,6 +113,7 @@ const sections = [
   ["networth", netWorthSection],
   ["ratelimit", rateLimitSection],
   ["recurring", recurringSection],
+  ["categorize", categorizeSection],
   ["scale", scaleSection],
   ["profile", profileSection],
 ];
