@@ -3,7 +3,8 @@
  * searched (not anchored). A backtracking `RegExp` never sees a caller's pattern. Back-references and look-around
  * are not RE2: re2js refuses them, and this module says so in plain words.
  */
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
+import { re2 } from "./re2.ts";
 
 /** A compiled pattern, or why it was refused (a sentence that follows the value's name). */
 export type PatternResult = { ok: true; regex: RE2JS } | { ok: false; message: string };
@@ -55,9 +56,10 @@ export function compilePattern(pattern: string): PatternResult {
         "without back-references or look-around.",
     };
   }
+  const { RE2JS: Engine } = re2();
   let regex: RE2JS;
   try {
-    regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    regex = Engine.compile(pattern, Engine.CASE_INSENSITIVE);
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : String(error);
     return { ok: false, message: `is not a valid RE2 pattern: ${detail}.` };

@@ -19,6 +19,7 @@ export {
 } from "./rule-schema.ts";
 export { type RuleError, validateRules, type ValidateRulesResult } from "./validate-rules.ts";
 export { compilePattern, MAX_PROGRAM_SIZE, type PatternResult } from "./compile-pattern.ts";
+export { ensureRe2 } from "./re2.ts";
 export { type CompiledRule, type CompiledRules, compileRules } from "./compile-rules.ts";
 export type { CategorizeTransaction } from "./transaction-view.ts";
 export { categorizeOne, type CategorizeOptions, type CategorizeResult } from "./categorize-one.ts";

@@ -3,8 +3,8 @@
  * pass, and a bounded memo answers repeated texts (bank descriptions repeat) without searching again. When a set
  * cannot be built, each pattern is searched on its own (same answers, more passes).
  */
-import { type RE2JS, RE2Set } from "re2js";
-import { RE2JS as RE2 } from "re2js";
+import type { RE2JS, RE2Set } from "re2js";
+import { re2 } from "./re2.ts";
 
 const MAX_MEMO = 10_000;
 
@@ -29,7 +29,8 @@ export class PatternGroup {
 
   #buildSet(): RE2Set | null {
     try {
-      const set = new RE2Set(RE2Set.UNANCHORED, RE2.CASE_INSENSITIVE);
+      const { RE2Set: PatternSet, RE2JS: Engine } = re2();
+      const set = new PatternSet(PatternSet.UNANCHORED, Engine.CASE_INSENSITIVE);
       for (const p of this.#patterns) set.add(p);
       set.compile();
       return set;

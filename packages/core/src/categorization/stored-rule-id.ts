@@ -1,10 +1,10 @@
 /**
  * Stored rule ids (API.md §10.1): the UUID v5 (RFC 9562 §5.5) of the rule's `id` in the namespace of the user's
- * UUID, so re-setting a list keeps the ids of the rules whose `id` stays. SHA-1 from `@noble/hashes` keeps the core
- * runtime-agnostic and synchronous.
+ * UUID, so re-setting a list keeps the ids of the rules whose `id` stays. SHA-1 is computed in the core (sha1.ts):
+ * runtime-agnostic, synchronous, and no package on the function's start-up path.
  */
-import { sha1 } from "@noble/hashes/legacy.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { sha1 } from "./sha1.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,6 @@
 import { categorizeMany } from "../categorization/categorize-many.ts";
 import { compileRules } from "../categorization/compile-rules.ts";
+import { ensureRe2 } from "../categorization/re2.ts";
 import { CONDITION_RULES, RULE_LIMITS, RULE_SHAPE_RULES } from "../categorization/rule-schema.ts";
 import { EVALUATION_RULES } from "../contracts/categorization.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
@@ -24,6 +25,7 @@ export function categorizeTransactionsOperation(schemas: Schemas) {
       RULE_SHAPE_RULES + " " + CONDITION_RULES + ` Work bound: transactions × the conditions of all rules (enabled ` +
       `or not) ≤ ${RULE_LIMITS.work.toLocaleString("en-US")}, else 422 \`too_large\` at \`/rules\`. Deterministic: ` +
       "the same body always gives the same response.",
+    prepare: ensureRe2,
     get input() {
       return schemas.categorization.body;
     },

@@ -44,6 +44,7 @@ async function run(
   context: ExecutionContext,
   rejection: ValidationError | undefined,
 ): Promise<Record<string, unknown>> {
+  await operation.prepare?.();
   if (operation.kind === "calculation") {
     const parsed = operation.input.safeParse(args);
     if (!parsed.success) throw invalid(problemFromZodError(parsed.error, "body", args), rejection);
