@@ -42,7 +42,11 @@ export class LineCategorizer {
 
   apply(line: LineValues): Categorized {
     const category = line.category !== null && line.category.length > 0 ? line.category : null;
-    if (this.#compiled === null) return fileValues(category, line.kind);
+    // Without rules, or when the file gives both fields and rules may not replace them (API.md §10.2 rule 4),
+    // nothing a rule matches can change what is stored: the engine is not called.
+    if (this.#compiled === null || (category !== null && line.kind !== null && !this.#options.overwrite)) {
+      return fileValues(category, line.kind);
+    }
     const result = categorizeOne(this.#compiled, {
       description: line.description,
       counterparty: line.counterparty,
