@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { ErrorItemCode } from "../problem/problem.ts";
-import { characterCount, doc, kindSchema, MONEY_STRING_PATTERN } from "../contracts/primitives.ts";
+import { characterCount, doc, kindSchema } from "../contracts/primitives.ts";
 import { compilePatternCached } from "./pattern-cache.ts";
 import { compareDecimals, type Decimal, type DecimalIssue, parseDecimal } from "./decimal-range.ts";
 import { foldText } from "./fold.ts";
@@ -202,7 +202,6 @@ function checkCondition(ctx: Ctx): void {
 const LEADING_OR_TRAILING_SPACE = /^\s|\s$/;
 
 function ruleSchema() {
-  const money = z.string().meta({ pattern: MONEY_STRING_PATTERN });
   const condition = doc(
     z.strictObject({
       field: doc(z.enum(FIELDS), "The transaction field the condition reads.", ["text"]),
@@ -210,7 +209,7 @@ function ruleSchema() {
         "contains",
       ]),
       value: doc(
-        z.union([z.string(), z.number(), z.array(z.union([money, z.number()]))]),
+        z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]),
         "A string (text and account operators; a pattern for `matches`), an array of 1–100 strings (`one_of`), " +
           "an amount (`eq`, `gt`, `gte`, `lt`, `lte`) or [low, high] (`between`). Amounts are decimal strings " +
           "(preferred) or JSON numbers.",
