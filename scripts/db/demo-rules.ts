@@ -8,7 +8,7 @@
  * bob's Visa card purchases at Shake Shack and Amazon stay uncategorized, and his checking account's history
  * (Dining, Shopping) suggests their rules in GET /v1/me/categorization/suggestions.
  */
-import { type Rule, validateRules } from "@pfa/core";
+import { type Rule, storedRuleId, validateRules } from "@pfa/core";
 import { replaceRules } from "../rules/store-rules.ts";
 import { DEMO_USERS } from "./demo-data.ts";
 import type { SqlClient } from "./sql-client.ts";
@@ -129,4 +129,20 @@ export function demoRules(userId: string): Rule[] {
 /** Stores every demo user's rules (as `npm run rules -- --set` does), inside the seed's transaction. */
 export async function storeDemoRules(tx: SqlClient): Promise<void> {
   for (const user of Object.values(DEMO_USERS)) await replaceRules(tx, user.id, demoRules(user.id));
+}
+
+/** The stored rows of the demo rules (as `npm run rules -- --set` writes them), for supabase/seed.sql. */
+export function demoRuleRows(): Record<string, unknown>[] {
+  return Object.values(DEMO_USERS).flatMap((user) =>
+    demoRules(user.id).map((rule, position) => ({
+      user_id: user.id,
+      id: storedRuleId(user.id, rule.id),
+      position,
+      name: rule.name ?? rule.id,
+      enabled: String(rule.enabled ?? true),
+      match: rule.match ?? "all",
+      conditions: JSON.stringify(rule.conditions),
+      '"set"': JSON.stringify(rule.set),
+    }))
+  );
 }
