@@ -26,8 +26,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DEMO_EMAIL = "alice@example.com";
 const TOOLS = [
   "calculate_budget_summary",
-  "calculate_categorization_suggestions",
   "calculate_cashflow",
+  "calculate_categorization_suggestions",
   "calculate_forecast",
   "calculate_goal_progress",
   "calculate_net_worth",
