@@ -106,7 +106,7 @@ async function snapshot(client: SqlClient): Promise<Snapshot> {
   );
 }
 
-/** The rollups against a fresh aggregation of the raw rows: empty when exact. */
+/** The rollups the kind and category feed (monthly ledger, recurring occurrences) against the raw rows: empty when exact. */
 async function rollupDrift(client: SqlClient): Promise<unknown[]> {
   return await client.query(
     `(select currency, month, kind, category, amount_minor::numeric, transaction_count from public.ledger_monthly_totals
@@ -117,7 +117,21 @@ async function rollupDrift(client: SqlClient): Promise<unknown[]> {
      (select currency, date_trunc('month', date)::date, effective_kind, category, sum(amount_minor), count(*)
       from public.statement_transactions group by 1, 2, 3, 4
       except
-      select currency, month, kind, category, amount_minor::numeric, transaction_count from public.ledger_monthly_totals)`,
+      select currency, month, kind, category, amount_minor::numeric, transaction_count from public.ledger_monthly_totals)
+     union all
+     (select currency, date, recurring_key, direction, amount_minor::numeric, transaction_count
+      from public.recurring_daily_totals
+      except
+      select currency, date, recurring_key, case when amount_minor > 0 then 'inflow' else 'outflow' end,
+             sum(amount_minor), count(*)
+      from public.statement_transactions where effective_kind <> 'transfer' and amount_minor <> 0 group by 1, 2, 3, 4)
+     union all
+     (select currency, date, recurring_key, case when amount_minor > 0 then 'inflow' else 'outflow' end,
+             sum(amount_minor), count(*)
+      from public.statement_transactions where effective_kind <> 'transfer' and amount_minor <> 0 group by 1, 2, 3, 4
+      except
+      select currency, date, recurring_key, direction, amount_minor::numeric, transaction_count
+      from public.recurring_daily_totals)`,
   );
 }
 
