@@ -46,16 +46,17 @@ function unsupportedSyntax(pattern: string): string | undefined {
   return undefined;
 }
 
+/** Why a pattern is not RE2 (back-references, look-around), as a sentence after the value's name; else undefined. */
+export function unsupportedPatternMessage(pattern: string): string | undefined {
+  const unsupported = unsupportedSyntax(pattern);
+  return unsupported === undefined ? undefined : `uses ${unsupported}, which RE2 syntax does not have: patterns ` +
+    "run on a linear-time engine without back-references or look-around.";
+}
+
 /** Compiles `pattern` case-insensitively with RE2 syntax. */
 export function compilePattern(pattern: string): PatternResult {
-  const unsupported = unsupportedSyntax(pattern);
-  if (unsupported !== undefined) {
-    return {
-      ok: false,
-      message: `uses ${unsupported}, which RE2 syntax does not have: patterns run on a linear-time engine ` +
-        "without back-references or look-around.",
-    };
-  }
+  const unsupported = unsupportedPatternMessage(pattern);
+  if (unsupported !== undefined) return { ok: false, message: unsupported };
   const { RE2JS: Engine } = re2();
   let regex: RE2JS;
   try {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { ErrorItemCode } from "../problem/problem.ts";
 import { characterCount, doc, kindSchema } from "../contracts/primitives.ts";
 import { compilePatternCached } from "./pattern-cache.ts";
+import { unsupportedPatternMessage } from "./compile-pattern.ts";
 import { compareDecimals, type Decimal, type DecimalIssue, parseDecimal } from "./decimal-range.ts";
 import { foldText } from "./fold.ts";
 
@@ -21,6 +22,9 @@ export const RULE_LIMITS = Object.freeze({
   /** Transactions × the conditions of all rules (enabled or not) in one POST. */
   work: 5_000_000,
 });
+
+/** The compiled size of all the patterns of one list, in RE2 program steps (about 100 bytes each). */
+export const MAX_LIST_PROGRAM = 100_000;
 
 export const TEXT_FIELDS = ["description", "counterparty", "text"] as const;
 export const FIELDS = [...TEXT_FIELDS, "amount", "account"] as const;
@@ -75,7 +79,9 @@ export const CONDITION_RULES = "Conditions: `field` is `description`, `counterpa
   'letters made one space, trimmed: "NETFLIX.COM 4412" → "netflix com") with the value exactly as written. ' +
   "`matches`: at most 200 characters, RE2 syntax, run by a linear-time engine, case-insensitive, searched " +
   "anywhere in the field (anchor with ^ and $) after Unicode NFKC only; back-references and look-around are not " +
-  "RE2 and are 422 `invalid_format`, as is any pattern the engine refuses. " +
+  "RE2 and are 422 `invalid_format`, as is any pattern the engine refuses or that compiles to more than 20,000 " +
+  "program steps; the patterns of one list compile to at most 100,000 steps in all (422 `too_large` at the pattern " +
+  "that passes it: large repeat counts such as {500} cost the most). " +
   'Amounts compare as exact decimals, signed (spending is negative: `lt "-100"` is spending over 100), in the ' +
   "transaction's own currency; the value's number of decimals is not checked against it (at most 15 integer and " +
   '18 fractional digits; `gt "10.005"` on EUR matches 10.01 and above).';
@@ -157,9 +163,10 @@ function checkCondition(ctx: Ctx): void {
       checkString(ctx, ["value"], v, "key");
       return;
     case "matches": {
+      // The engine compiles the pattern in the list's check (rulesArraySchema), within the list's budget.
       if (!checkString(ctx, ["value"], v, "pattern")) return;
-      const compiled = compilePatternCached(v as string);
-      if (!compiled.ok) issue(ctx, ["value"], "invalid_format", compiled.message);
+      const unsupported = unsupportedPatternMessage(v as string);
+      if (unsupported !== undefined) issue(ctx, ["value"], "invalid_format", unsupported);
       return;
     }
     case "one_of": {
@@ -296,11 +303,44 @@ export function ruleSchemaOf(): ReturnType<typeof ruleSchema> {
 export function rulesArraySchema(limits: { readonly rules?: number } = {}) {
   const max = limits.rules ?? RULE_LIMITS.rules;
   // Runs even when some rules have other errors (a plain check would be skipped), so every duplicate is reported.
+  // Compiles the patterns here, once per list, within MAX_LIST_PROGRAM steps in all: past it no more are compiled.
   const uniqueIds = z.superRefine((rules: unknown[], ctx) => {
     const seen = new Map<string, number>();
+    let program = 0;
+    let overBudget = false;
     for (let i = 0; i < rules.length; i++) {
       const rule = rules[i];
-      const id = rule !== null && typeof rule === "object" ? (rule as { id?: unknown }).id : undefined;
+      if (rule === null || typeof rule !== "object") continue;
+      const conditions = (rule as { conditions?: unknown }).conditions;
+      if (Array.isArray(conditions) && conditions.length <= RULE_LIMITS.conditions) {
+        for (let j = 0; j < conditions.length; j++) {
+          const c = conditions[j] as { field?: unknown; op?: unknown; value?: unknown } | null;
+          if (c === null || typeof c !== "object" || c.op !== "matches") continue;
+          if (!(TEXT_FIELDS as readonly unknown[]).includes(c.field)) continue;
+          const v = c.value;
+          if (typeof v !== "string" || v.trim() === "" || characterCount(v) > RULE_LIMITS.text) continue;
+          if (unsupportedPatternMessage(v) !== undefined) continue;
+          const path = [i, "conditions", j, "value"];
+          if (overBudget) continue;
+          const compiled = compilePatternCached(v);
+          if (!compiled.ok) {
+            ctx.addIssue({ code: "custom", path, message: compiled.message, params: { code: "invalid_format" } });
+            continue;
+          }
+          program += compiled.regex.programSize();
+          if (program > MAX_LIST_PROGRAM) {
+            overBudget = true;
+            ctx.addIssue({
+              code: "custom",
+              path,
+              message: `brings the compiled size of the list's patterns above ${MAX_LIST_PROGRAM} steps; use ` +
+                "fewer or smaller patterns (large repeat counts such as {500} cost the most).",
+              params: { code: "too_large" },
+            });
+          }
+        }
+      }
+      const id = (rule as { id?: unknown }).id;
       if (typeof id !== "string") continue;
       const first = seen.get(id);
       if (first === undefined) seen.set(id, i);

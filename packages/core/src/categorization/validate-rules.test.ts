@@ -102,6 +102,17 @@ describe("validateRules: every limit of a rule list, with a pointer relative to 
     ]);
   });
 
+  it("bounds the compiled size of patterns: 20,000 steps each, 100,000 for the list", () => {
+    const big = (i: number) => "[a-z]{1000}".repeat(17) + "x".repeat(i); // 17,002 steps and more
+    const rules = Array.from({ length: 7 }, (_, i) => rule([{ field: "text", op: "matches", value: big(i) }]))
+      .map((r, i) => ({ ...r, id: `r${i}` }));
+    // 5 × ~17,000 fit; the 6th passes 100,000; the 7th is not compiled at all.
+    expect(errorsOf(rules)).toEqual([["/5/conditions/0/value", "too_large"]]);
+    expect(errorsOf([rule([{ field: "text", op: "matches", value: "\\pL{1000}".repeat(22) }])])).toEqual([
+      ["/0/conditions/0/value", "invalid_format"],
+    ]);
+  });
+
   it("checks amounts: format, between's order and shape", () => {
     expect(errorsOf([rule([
       { field: "amount", op: "gt", value: "1e3" },

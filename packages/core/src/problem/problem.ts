@@ -42,7 +42,7 @@ export type ProblemCode =
  *   filters.
  * - `too_deep`: arrays and objects are nested deeper than any body of the API (32 levels).
  * - `too_large`: the request as a whole asks for more work than one request may (categorization: transactions ×
- *   the conditions of all rules above 5,000,000).
+ *   the conditions of all rules above 5,000,000, or patterns compiling to more than 100,000 steps in all).
  */
 export type ErrorItemCode =
   | "required"
