@@ -39,6 +39,7 @@ Deno.test("npm run import: usage errors exit 64 with the usage text", async () =
     [["--user", "a@example.com", "--account", "A", "--currency", "XYZ", "f.csv"], /not an ISO 4217/],
     [["--user", "a@example.com", "--account", "A", "--mapping", "/no/such.json", "f.csv"], /neither a preset/],
     [["--user", "a@example.com", "--account", "A", "--frobnicate", "f.csv"], /Unknown option/],
+    [["--user", "a@example.com", "--account", "A", "--no-rules", "--overwrite", "f.csv"], /not with --no-rules/],
     [["--user", "a@example.com", "--account", "A", "f.csv"], /DATABASE_URL is not set/, { DATABASE_URL: "" }],
   ];
   for (const [args, message, extra] of cases) {
