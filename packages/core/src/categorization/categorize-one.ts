@@ -31,12 +31,11 @@ export interface CategorizeResult {
 }
 
 /**
- * The condition slots of one field that `raw` meets (a missing, empty or all-white-space field meets none), from the
- * field's memo when the same text was seen before: statements repeat counterparties and descriptions.
+ * The condition slots of one field that `raw` meets (a missing, empty or all-white-space field meets none). (The
+ * patterns' answers are remembered per text by their PatternGroup; the cheap operators are not: a memo of every
+ * text cost more than it saved on statements whose descriptions carry references.)
  */
 function fieldHits(conditions: FieldConditions, raw: string): readonly number[] {
-  const memo = conditions.memo.get(raw);
-  if (memo !== undefined) return memo;
   const out: number[] = [];
   const forms = fieldForms(raw);
   const folded = forms.folded;
@@ -55,7 +54,6 @@ function fieldHits(conditions: FieldConditions, raw: string): readonly number[] 
       for (let p = 0; p < found.length; p++) if (found[p] === 1) out.push(...conditions.patternSlots[p]!);
     }
   }
-  conditions.remember(raw, out);
   return out;
 }
 

@@ -15,9 +15,6 @@ import type { Condition, Kind, Rule } from "./rule-schema.ts";
 /** Field indexes: description, counterparty, text (counterparty when non-empty, else description), account. */
 export const FIELD_INDEX: Readonly<Record<string, number>> = { description: 0, counterparty: 1, text: 2, account: 3 };
 
-/** Texts remembered per field with the conditions they meet. */
-const MAX_MEMO = 10_000;
-
 /** The conditions of one field, indexed. Each entry names the condition's slot. */
 export class FieldConditions {
   used = false;
@@ -29,13 +26,6 @@ export class FieldConditions {
   readonly patterns = new PatternGroup();
   /** For each slot of `patterns`: the condition slots that use that pattern. */
   readonly patternSlots: number[][] = [];
-  /** The slots met by each text seen (bounded: starts over past MAX_MEMO texts). */
-  readonly memo = new Map<string, readonly number[]>();
-
-  remember(raw: string, slots: readonly number[]): void {
-    if (this.memo.size >= MAX_MEMO) this.memo.clear();
-    this.memo.set(raw, slots);
-  }
 
   static add(map: Map<string, number[]>, value: string, slot: number): void {
     const list = map.get(value);
