@@ -23,13 +23,46 @@ describe("requiredLiterals: what every match must contain", () => {
   });
 
   it("gives nothing where it cannot be sure", () => {
-    for (const p of ["a|.", "(a|)", "\\d+", "[ab]", "(?i)abc", "(?P<n>a)", "é", "\\x41", "a*", "\\Qa\\E", ".*"]) {
+    for (
+      const p of [
+        "a|.",
+        "(a|)",
+        "\\d+",
+        "[ab]",
+        "(?i)abc",
+        "(?P<n>a)",
+        "é",
+        "\\x41",
+        "a*",
+        "\\Qa\\E",
+        ".*",
+        "[[:alpha:]]x",
+        "a]",
+      ]
+    ) {
       expect(requiredLiterals(p)).toBeNull();
     }
   });
 
   it("never rules out a text the engine matches (random patterns on random ASCII text)", () => {
-    const atom = fc.constantFrom("a", "b", "K", "s", " ", ".", "\\.", "\\d", "\\b", "[ab]", "^", "$", "x", "1");
+    const atom = fc.constantFrom(
+      "a",
+      "b",
+      "K",
+      "s",
+      " ",
+      ".",
+      "\\.",
+      "\\d",
+      "\\b",
+      "[ab]",
+      "[[:alpha:]]",
+      "[^]a]",
+      "^",
+      "$",
+      "x",
+      "1",
+    );
     const quant = fc.constantFrom("", "", "*", "+", "?", "{2}", "{1,3}");
     const seq = fc.array(fc.tuple(atom, quant).map(([a, q]) => (a === "^" || a === "$" ? a : a + q)), {
       minLength: 1,

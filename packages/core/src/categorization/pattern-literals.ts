@@ -83,6 +83,7 @@ function parse(pattern: string): Node {
         if (peek() === "^") i++;
         if (peek() === "]") i++;
         while (i < pattern.length && peek() !== "]") {
+          if (peek() === "[") throw new Unsupported(); // [:alpha:] and other nested forms
           if (peek() === "\\") i++;
           i++;
         }
@@ -117,6 +118,7 @@ function parse(pattern: string): Node {
       case "{":
       case ")":
       case "|":
+      case "]":
         throw new Unsupported();
       default:
         return lit(c);
