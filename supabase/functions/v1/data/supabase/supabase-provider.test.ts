@@ -153,6 +153,10 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
           counterparty: null,
           category: "groceries",
           kind: "expense",
+          category_source: "rule",
+          category_rule_id: "D0000000-0000-5000-8000-000000000001",
+          kind_source: "default",
+          kind_rule_id: null,
         }]);
     }
     return json({ code: "PGRST202", message: "not found" }, 404);
@@ -224,6 +228,11 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
   assert.equal(out.imports[0]!.imported_at, "2026-03-01T10:00:00.123456Z");
   assert.equal(out.imports[0]!.statement_end, null);
   assert.equal(out.txs[0]!.amount_minor, -1250);
+  assert.deepEqual(
+    [out.txs[0]!.category_source, out.txs[0]!.category_rule_id, out.txs[0]!.kind_source, out.txs[0]!.kind_rule_id],
+    ["rule", "d0000000-0000-5000-8000-000000000001", "default", null],
+    "the sources are mapped, a rule id in lower case",
+  );
 });
 
 /**
