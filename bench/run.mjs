@@ -16,7 +16,8 @@
 //   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
 //   import  on a fresh database on the local PostgreSQL: import_rows_per_s, import_peak_rss_mb (issue 17; a generated
-//         1,000,000-line CSV through `npm run import`, bench/lib/import.mjs)
+//         1,000,000-line CSV through `npm run import`, bench/lib/import.mjs); import_rules_vs_plain (issue 25: the same
+//         lines without categories imported with 100 stored rules, rows/s ÷ rows/s without rules)
 //   networth  on a fresh database: me_net_worth_p50_ms (issue 14; bench/net-worth.ts: one user with 100k
 //         transactions over 5 accounts and 60 statements, a 24-month series, direct driver with RLS)
 //   ratelimit  no database: rate_limit_*_us, the limiter's cost per request in memory and on Redis (issue 12;
@@ -35,6 +36,7 @@ import { importSection } from "./lib/import.mjs";
 import { netWorthSection } from "./lib/net-worth.mjs";
 import { rateLimitSection } from "./lib/rate-limit.mjs";
 import { recurringSection } from "./lib/recurring.mjs";
+import { categorizeSection } from "./lib/categorize.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
@@ -64,6 +66,7 @@ export const GOALS = {
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   import_rows_per_s: { goal: ">= 50000", test: (v) => v >= 50000 },
   import_peak_rss_mb: { goal: "<= 300", test: (v) => v <= 300 },
+  import_rules_vs_plain: { goal: ">= 0.9", test: (v) => v >= 0.9 },
   me_net_worth_p50_ms: { goal: "<= 50", test: (v) => v <= 50 },
   rate_limit_memory_us: { goal: "report only", test: null },
   rate_limit_redis_us: { goal: "report only", test: null },
@@ -72,6 +75,7 @@ export const GOALS = {
   me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
+  post_categorize_50k_vs_parse: { goal: "<= 3.0", test: (v) => v <= 3.0 },
 };
 
 const started = Date.now();
@@ -111,6 +115,7 @@ const sections = [
   ["networth", netWorthSection],
   ["ratelimit", rateLimitSection],
   ["recurring", recurringSection],
+  ["categorize", categorizeSection],
   ["scale", scaleSection],
   ["profile", profileSection],
 ];

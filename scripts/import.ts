@@ -1,6 +1,7 @@
 /**
  * `npm run -s import -- --user <email or uuid> --account "<name>" [--format ...] [--currency XXX]
- * [--mapping <file or preset>] [--dry-run] [--json] FILE...`: imports bank statement files for one user through
+ * [--mapping <file or preset>] [--no-rules] [--overwrite] [--dry-run] [--json] FILE...`: imports bank statement
+ * files for one user through
  * a trusted connection (DATABASE_URL: the database owner or the service role; never an API role). One import per
  * statement, each in one transaction. Exit status: 0 when every import is completed or partial, 1 when any
  * failed, 64 for a usage error. `--help` prints the full help (import/parse-args.ts: HELP); `--init-mapping OUT
@@ -37,7 +38,10 @@ function oneLine(error: unknown): string {
 
 function describe(r: ImportReport): string {
   const head = `${r.file}: ${r.status}${r.format ? ` (${r.format}${r.currency ? `, ${r.currency}` : ""})` : ""}`;
-  const counts = `${r.transaction_count} transactions, ${r.duplicate_count} duplicates, ${r.error_count} errors`;
+  const counts = `${r.transaction_count} transactions, ${r.duplicate_count} duplicates, ${r.error_count} errors` +
+    (r.categorized_by_rule_count || r.kind_set_by_rule_count
+      ? `, ${r.categorized_by_rule_count} categorized and ${r.kind_set_by_rule_count} kinds set by rules`
+      : "");
   const span = r.statement_start ? `, ${r.statement_start}..${r.statement_end}` : "";
   const id = r.statement_import_id ? ` [import ${r.statement_import_id}]` : "";
   return [`${head}: ${counts}${span}${id}`, ...r.errors.map((e) => `  line ${e.line}: ${e.message}`)].join("\n");
@@ -94,6 +98,8 @@ try {
       currency: args.currency,
       mapping: args.mapping,
       dryRun: args.dryRun,
+      applyRules: args.rules,
+      overwrite: args.overwrite,
       onProgress: bar.update,
     });
     bar.done();

@@ -39,6 +39,7 @@ Deno.test("npm run import: usage errors exit 64 with the usage text", async () =
     [["--user", "a@example.com", "--account", "A", "--currency", "XYZ", "f.csv"], /not an ISO 4217/],
     [["--user", "a@example.com", "--account", "A", "--mapping", "/no/such.json", "f.csv"], /neither a preset/],
     [["--user", "a@example.com", "--account", "A", "--frobnicate", "f.csv"], /Unknown option/],
+    [["--user", "a@example.com", "--account", "A", "--no-rules", "--overwrite", "f.csv"], /not with --no-rules/],
     [["--user", "a@example.com", "--account", "A", "f.csv"], /DATABASE_URL is not set/, { DATABASE_URL: "" }],
   ];
   for (const [args, message, extra] of cases) {
@@ -173,6 +174,8 @@ Deno.test({
         "transaction_count",
         "duplicate_count",
         "error_count",
+        "categorized_by_rule_count",
+        "kind_set_by_rule_count",
         "errors",
       ]);
       assert.deepEqual(objects.map((o) => [o.format, o.status, o.transaction_count, o.closing_balance]), [

@@ -11,7 +11,13 @@ import { createTokenVerifier } from "../supabase/functions/v1/auth/verifier.ts";
 import { loadConfig } from "../supabase/functions/v1/config.ts";
 import { silentRequestLogger } from "../supabase/functions/v1/http/request-log.ts";
 import { Client, StdioClientTransport } from "../supabase/functions/v1/mcp/sdk.ts";
-import { CALCULATION_CALLS, RECURRING_CALLS, restRequest, type ToolCall } from "../tests/helpers/mcp-test-calls.ts";
+import {
+  CALCULATION_CALLS,
+  CATEGORIZATION_CALLS,
+  RECURRING_CALLS,
+  restRequest,
+  type ToolCall,
+} from "../tests/helpers/mcp-test-calls.ts";
 import { createDemoToken, localSupabaseUrl } from "./local/demo-token.ts";
 import { type LocalDatabase, openLocalDatabase } from "./local/local-database.ts";
 import { ensureSigningKeys, publicJwks } from "./local/signing-keys.ts";
@@ -21,14 +27,17 @@ const DEMO_EMAIL = "alice@example.com";
 const TOOLS = [
   "calculate_budget_summary",
   "calculate_cashflow",
+  "calculate_categorization_suggestions",
   "calculate_forecast",
   "calculate_goal_progress",
   "calculate_net_worth",
   "calculate_recurring",
   "calculate_spending_by_category",
   "calculate_trends",
+  "categorize_transactions",
   "get_budget_summary",
   "get_cashflow",
+  "get_categorization_suggestions",
   "get_forecast",
   "get_goal_progress",
   "get_net_worth",
@@ -36,6 +45,7 @@ const TOOLS = [
   "get_spending_by_category",
   "get_trends",
   "list_accounts",
+  "list_categorization_rules",
   "list_statement_imports",
   "list_statement_transactions",
 ];
@@ -62,6 +72,8 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
   },
   { tool: "get_recurring", method: "get", path: "/v1/me/analytics/recurring", args: {} },
   { tool: "get_forecast", method: "get", path: "/v1/me/analytics/forecast", args: { horizon_days: 30 } },
+  { tool: "list_categorization_rules", method: "get", path: "/v1/me/categorization/rules", args: {} },
+  { tool: "get_categorization_suggestions", method: "get", path: "/v1/me/categorization/suggestions", args: {} },
 ];
 
 type TextBlock = { type: string; text: string };
@@ -119,7 +131,7 @@ Deno.test("stdio: every registered tool; every tool's result is the REST body by
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
     assert.ok(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations?.idempotentHint === true));
-    for (const call of [...CALCULATION_CALLS, ...RECURRING_CALLS, ...ACCOUNT_CALLS]) {
+    for (const call of [...CALCULATION_CALLS, ...RECURRING_CALLS, ...CATEGORIZATION_CALLS, ...ACCOUNT_CALLS]) {
       const result = await client.callTool({ name: call.tool, arguments: call.args });
       const [status, body] = await restText(call, token);
       assert.equal(status, 200, `${call.tool}: ${body}`);

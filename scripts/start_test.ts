@@ -48,6 +48,14 @@ async function assertDefaultsShowData(base: string, bearer: string): Promise<voi
   assert.ok(goals.goals.some((g: { saved_amount: string }) => positive(g.saved_amount)), "goals as of today");
   const trends = await get("/v1/me/analytics/trends");
   assert.ok(positive(trends.total.current), "trends: this month's spending");
+  // The demo's categorization rules (scripts/db/demo-rules.ts), applied by the demo import.
+  const rules = await get("/v1/me/categorization/rules");
+  assert.ok(rules.data.length > 0, "the demo user has stored categorization rules");
+  const page = await get("/v1/me/statements/transactions?limit=200");
+  assert.ok(
+    page.data.some((t: { category_source: string | null }) => t.category_source === "rule"),
+    "some recent transactions were categorized by a rule",
+  );
 }
 
 Deno.test("npm start: serves the function under /functions/v1, the JWKS, and accepts npm run token's tokens", async () => {

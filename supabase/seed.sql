@@ -1914,6 +1914,22 @@ insert into public.goal_contributions (id, user_id, goal_id, date, amount_minor)
   ('eeed9e3e-c65f-4997-b0cc-7a0e4f0c2225', 'b0b00000-0000-4000-8000-000000000002', '4b011bfe-73dd-453a-b5af-34192c0a30bd', pg_temp.demo_past(0, 16), 50000),
   ('756271cd-24ae-4abb-8abc-7c3e080dda23', 'b0b00000-0000-4000-8000-000000000002', '347029c5-4926-46f3-8fe6-a9ff88756f88', pg_temp.demo_past(0, 17), 40000);
 
+insert into public.categorization_rules (user_id, id, position, name, enabled, match, conditions, "set") values
+  ('a11ce000-0000-4000-8000-000000000001', '46188ba7-2cbd-5907-83e0-d0c687a60912', 0, 'Rent', 'true', 'all', '[{"field":"counterparty","op":"starts_with","value":"Hausverwaltung"}]', '{"category":"Rent","kind":"expense"}'),
+  ('a11ce000-0000-4000-8000-000000000001', '213f54e6-8c1e-5dde-a56a-5f59ced4b7e1', 1, 'Salary from Acme', 'true', 'all', '[{"field":"text","op":"key_equals","value":"acme gmbh"},{"field":"amount","op":"gt","value":"0"}]', '{"category":"Salary","kind":"income"}'),
+  ('a11ce000-0000-4000-8000-000000000001', '9187afff-00d4-517c-8af5-be404b2377f6', 2, 'Supermarkets', 'true', 'all', '[{"field":"counterparty","op":"one_of","value":["REWE","Lidl","Edeka","Aldi"]}]', '{"category":"Groceries"}'),
+  ('a11ce000-0000-4000-8000-000000000001', '7b22ee4e-2d0d-5a9a-8f6f-d7e106795582', 3, 'Transfers with the savings account', 'true', 'any', '[{"field":"account","op":"equals","value":"Tagesgeld"},{"field":"counterparty","op":"one_of","value":["Alice Tagesgeld","Alice Girokonto"]}]', '{"category":"Savings","kind":"transfer"}'),
+  ('a11ce000-0000-4000-8000-000000000001', 'ad54d893-cfbb-5600-952c-d845ae711c6c', 4, 'Travel card top-ups', 'true', 'all', '[{"field":"description","op":"matches","value":"^top-?up from girokonto"}]', '{"category":"Transfers","kind":"transfer"}'),
+  ('a11ce000-0000-4000-8000-000000000001', 'f18e4319-4bce-54e4-a36f-29b51cc3fbe3', 5, 'Hotels', 'true', 'all', '[{"field":"counterparty","op":"one_of","value":["Hilton","Marriott"]}]', '{"category":"Travel"}'),
+  ('a11ce000-0000-4000-8000-000000000001', '6a52ea01-46bb-58ec-92da-26592269dbe8', 6, 'Old gym (cancelled)', 'false', 'all', '[{"field":"text","op":"contains","value":"McFit"}]', '{"category":"Sport"}'),
+  ('b0b00000-0000-4000-8000-000000000002', '0c087ebf-3213-5147-9d11-ebb596e2adef', 0, 'Rent', 'true', 'all', '[{"field":"counterparty","op":"equals","value":"Park Slope Properties"}]', '{"category":"Rent","kind":"expense"}'),
+  ('b0b00000-0000-4000-8000-000000000002', 'c57d3557-ad02-5eff-90b0-affe0e7c983c', 1, 'Payroll from Globex', 'true', 'all', '[{"field":"text","op":"key_equals","value":"globex corp"},{"field":"amount","op":"gt","value":"0"}]', '{"category":"Salary","kind":"income"}'),
+  ('b0b00000-0000-4000-8000-000000000002', '38b6a19d-08fb-5797-93a3-bad27d3cb3ee', 2, 'Groceries', 'true', 'all', '[{"field":"counterparty","op":"one_of","value":["Trader Joe''s","Whole Foods","Costco","Safeway"]}]', '{"category":"Groceries"}'),
+  ('b0b00000-0000-4000-8000-000000000002', '0c5fe97c-b010-56df-a6ca-a8a7a2d591ca', 3, 'Credit card payments', 'true', 'all', '[{"field":"description","op":"starts_with","value":"Payment - thank you"}]', '{"category":"Transfers","kind":"transfer"}'),
+  ('b0b00000-0000-4000-8000-000000000002', '5cf315d4-e6e8-517a-9c15-9911d9733f66', 4, 'Transfers with the brokerage account', 'true', 'all', '[{"field":"text","op":"matches","value":"bob (everyday checking|brokerage)"}]', '{"category":"Investments","kind":"transfer"}'),
+  ('b0b00000-0000-4000-8000-000000000002', '904528de-77be-5235-a369-e0dd3fc481ce', 5, 'Dividends', 'true', 'all', '[{"field":"text","op":"contains","value":"Vanguard"},{"field":"amount","op":"gt","value":"0"}]', '{"category":"Dividends","kind":"income"}'),
+  ('b0b00000-0000-4000-8000-000000000002', 'd21c8c99-5d1e-5e96-b30b-b3715cf7d6dc', 6, 'Restaurants', 'true', 'all', '[{"field":"counterparty","op":"one_of","value":["Blue Ribbon","Joe''s Pizza"]}]', '{"category":"Dining"}');
+
 drop function pg_temp.demo_time(integer, integer, time);
 drop function pg_temp.demo_past(integer, integer);
 drop function pg_temp.demo_date(integer, integer);

@@ -3,8 +3,10 @@
 // through the real command, `deno run -A scripts/import.ts --user ... --account ... --json FILE`, into a fresh,
 // migrated database on the local PostgreSQL (dropped afterwards). rows/s = imported lines / the command's wall
 // time (process start to exit: parsing, COPY into the staging table, the deduplicating INSERT, commit). Peak RSS
-// is the importer process's VmHWM, polled from /proc every 100 ms.
-import { createWriteStream } from "node:fs";
+// is the importer process's VmHWM, polled from /proc every 100 ms. import_rules_vs_plain (issue 25): the same lines
+// without their category column imported for a user without rules and for one with 100 stored rules (set through
+// `npm run rules`), rows/s with ÷ rows/s without.
+import { createWriteStream, writeFileSync } from "node:fs";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
@@ -13,12 +15,15 @@ import { procMemory, ROOT, round, runDeno, spawnDeno } from "./proc.mjs";
 
 const CATEGORIES = ["Groceries", "Dining", "Transport", "Shopping", "Utilities", "Rent", "Salary"];
 
-/** Writes `lines` CSV lines in the `standard` layout; returns the path. */
-async function writeCsv(lines) {
+/**
+ * Writes `lines` CSV lines in the `standard` layout; returns the path. `categories: false`: the same lines without a
+ * category column, as a bank's export has them (the rules import below).
+ */
+async function writeCsv(lines, { categories = true } = {}) {
   mkdirSync(join(ROOT, "bench/out"), { recursive: true });
-  const path = join(ROOT, `bench/out/import-${lines}.csv`);
+  const path = join(ROOT, `bench/out/import-${lines}${categories ? "" : "-uncategorized"}.csv`);
   const out = createWriteStream(path);
-  let chunk = "date,amount,description,counterparty,category,kind\n";
+  let chunk = `date,amount,description,counterparty${categories ? ",category" : ""},kind\n`;
   const perDay = Math.max(1, Math.ceil(lines / 3650));
   for (let i = 0; i < lines; i++) {
     const date = new Date(Date.UTC(2016, 0, 1) + Math.floor(i / perDay) * 86_400_000).toISOString().slice(0, 10);
@@ -28,7 +33,7 @@ async function writeCsv(lines) {
       String(Math.abs(cents) % 100).padStart(2, "0")
     }`;
     const category = income ? "Salary" : CATEGORIES[i % 6];
-    chunk += `${date},${amount},Card payment ${i % 5000},Shop ${i % 400},${category},${
+    chunk += `${date},${amount},Card payment ${i % 5000},Shop ${i % 400},${categories ? `${category},` : ""}${
       income ? "income" : "expense"
     }\n`;
     if (chunk.length > 1 << 20) {
@@ -39,6 +44,57 @@ async function writeCsv(lines) {
   out.end(chunk);
   await once(out, "finish");
   return path;
+}
+
+/**
+ * 100 stored rules like a user's (issue 25): mixed operators on the bench lines' fields, 10 regular expressions; most
+ * lines meet one of them.
+ */
+function benchRules() {
+  const rules = [];
+  for (let i = 0; i < 100; i++) {
+    const k = i % 10;
+    const conditions = k === 0
+      ? [{ field: "description", op: "matches", value: `^card payment ${i}[0-9]*$` }]
+      : k < 3
+      ? [{ field: "text", op: "contains", value: `shop ${i}x` }]
+      : k < 5
+      ? [{ field: "counterparty", op: "one_of", value: [`Shop ${i}`, `Shop ${i + 100}`, `Shop ${i + 200}`] }]
+      : k < 7
+      ? [{ field: "description", op: "starts_with", value: `card payment ${i * 37}` }]
+      : k < 9
+      ? [{ field: "text", op: "equals", value: `Shop ${i + 300}` }, { field: "amount", op: "lt", value: "-1" }]
+      : [{ field: "amount", op: "between", value: [`-${i + 1}.00`, `-${i}.50`] }];
+    rules.push({ id: `rule-${i}`, conditions, set: { category: `Category ${i % 12}` } });
+  }
+  return rules;
+}
+
+/** One `npm run import` of `file` for `user`: wall seconds, the peak RSS and the --json report. */
+async function timedImport(url, user, file) {
+  const started = performance.now();
+  const child = spawnDeno("scripts/import.ts", [
+    "--user",
+    user,
+    "--account",
+    "Bench",
+    "--currency",
+    "EUR",
+    "--json",
+    file,
+  ], { DATABASE_URL: url });
+  let stdout = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  let peak = 0;
+  const poll = setInterval(() => {
+    const m = procMemory(child.pid);
+    if (m && m.peak_rss_mb > peak) peak = m.peak_rss_mb;
+  }, 100);
+  const { code, signal } = await child.exited;
+  clearInterval(poll);
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`scripts/import.ts failed (${code ?? signal}):\n${child.output}`);
+  return { seconds, peak, report: JSON.parse(stdout.trim().split("\n")[0]) };
 }
 
 export async function importSection(ctx) {
@@ -93,6 +149,40 @@ export async function importSection(ctx) {
     results.measurements.import = { lines, seconds: round(seconds, 1), peak_rss_mb: round(peak, 0), report };
     log(
       `  ${lines} lines in ${seconds.toFixed(1)} s: ${results.import_rows_per_s} rows/s, peak RSS ${round(peak, 0)} MB`,
+    );
+
+    // Rules at import (issue 25): the same lines without categories (so every line goes through the evaluator),
+    // imported for a user without rules and for one with 100 stored rules, each into its own user of this database.
+    // import_rules_vs_plain = rows/s with the rules ÷ rows/s without (goal: within 10 %).
+    log(`  the same ${lines.toLocaleString("en-US")} lines without categories: without, then with 100 stored rules`);
+    const uncategorized = await writeCsv(lines, { categories: false });
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin`insert into auth.users (id, email) values
+      ('b0000000-0000-4000-8000-0000000be7c6', 'bench-plain@example.com'),
+      ('b0000000-0000-4000-8000-0000000be7c7', 'bench-rules@example.com')`;
+    await admin.end({ timeout: 5 });
+    const rulesFile = join(ROOT, "bench/out/import-rules.json");
+    writeFileSync(rulesFile, JSON.stringify(benchRules()));
+    await runDeno("scripts/rules.ts", ["--user", "bench-rules@example.com", "--set", rulesFile], { DATABASE_URL: url });
+    const plain = await timedImport(url, "bench-plain@example.com", uncategorized);
+    const ruled = await timedImport(url, "bench-rules@example.com", uncategorized);
+    if (plain.report.transaction_count !== lines || ruled.report.transaction_count !== lines) {
+      throw new Error(
+        `rules import: ${plain.report.transaction_count} / ${ruled.report.transaction_count} of ${lines}`,
+      );
+    }
+    results.import_rules_vs_plain = round(plain.seconds / ruled.seconds, 3);
+    results.measurements.import_rules = {
+      lines,
+      rules: 100,
+      plain_seconds: round(plain.seconds, 1),
+      rules_seconds: round(ruled.seconds, 1),
+      categorized_by_rule_count: ruled.report.categorized_by_rule_count,
+      rules_peak_rss_mb: round(ruled.peak, 0),
+    };
+    log(
+      `  without rules ${plain.seconds.toFixed(1)} s, with 100 rules ${ruled.seconds.toFixed(1)} s ` +
+        `(${ruled.report.categorized_by_rule_count} categorized by rule): ratio ${results.import_rules_vs_plain}`,
     );
   } finally {
     await dropFreshDatabase(pg, dbName, log);

@@ -15,6 +15,7 @@
 import { daysInMonth } from "./dates.ts";
 import { type DemoOptions, generateDemoData } from "./demo-data.ts";
 import type { Dataset } from "./dataset.ts";
+import { demoRuleRows } from "./demo-rules.ts";
 import { TABLES } from "./load.ts";
 
 /** The generator's end date for seed.sql: any month's last day gives the same file (only offsets are written). */
@@ -114,5 +115,11 @@ export function renderSeedSql(): string {
   for (const key of order as (keyof Dataset)[]) {
     sql += inserts(TABLES[key].table, TABLES[key].columns, data[key]);
   }
+  // The demo users' categorization rules (scripts/db/demo-rules.ts), as `npm run db:seed` stores them.
+  sql += inserts(
+    "public.categorization_rules",
+    ["user_id", "id", "position", "name", "enabled", "match", "conditions", '"set"'],
+    demoRuleRows(),
+  );
   return sql + FOOTER;
 }

@@ -15,6 +15,7 @@
 import { importFile } from "@pfa/importer";
 import { DEMO_USERS, type DemoOptions, generateDemoData } from "./demo-data.ts";
 import type { Dataset } from "./dataset.ts";
+import { storeDemoRules } from "./demo-rules.ts";
 import { loadDataset } from "./load.ts";
 import type { SqlClient } from "./sql-client.ts";
 import { demoStatementFiles } from "./statement-files.ts";
@@ -141,6 +142,8 @@ export async function seed(client: SqlClient, options: SeedOptions = {}): Promis
       await tx.query("delete from auth.users where id = any($1::text::uuid[])", [`{${ids.join(",")}}`]);
       const mine = onlyUsers(data, seeding);
       await loadDataset(tx, { ...mine, statement_imports: [], statement_transactions: [] });
+      // Their categorization rules, which the imports below apply (scripts/db/demo-rules.ts).
+      await storeDemoRules(tx, seeding);
     }
     for (const file of files) {
       const [report] = await importFile(tx, { name: file.name, content: file.content }, {

@@ -16,7 +16,7 @@ import { normalizeCurrency } from "@pfa/core";
 
 export const USAGE = `usage: DATABASE_URL=... npm run -s import -- --user <email or uuid> --account "<account name>"
          [--format auto|csv|ofx|qif|camt053|mt940] [--currency XXX] [--mapping <csv mapping.json | preset>]
-         [--dry-run] [--json] FILE...
+         [--no-rules] [--overwrite] [--dry-run] [--json] FILE...
        npm run -s import -- --init-mapping <mapping.json> FILE.csv
        npm run -s import -- --help
 CSV presets: ${Object.keys(CSV_PRESETS).join(", ")}`;
@@ -45,6 +45,8 @@ the same account are counted as duplicates, not stored twice.
   --currency XXX        the ISO 4217 currency, when the file names none (CSV and QIF usually do not)
   --mapping M           CSV only: a preset name or a mapping JSON file (default: the preset whose columns are all in
                         the file's header row)
+  --no-rules            store the lines as the file gives them: do not apply the user's categorization rules
+  --overwrite           let the rules replace a category or kind the file gives (not with --no-rules)
   --dry-run             read and check everything, write nothing
   --json                one JSON report per statement on stdout
   --init-mapping OUT    CSV only, no database: write a mapping skeleton for FILE.csv to OUT (never overwritten)
@@ -98,6 +100,10 @@ export interface ImportArgs {
   readonly mapping: CsvMapping | null;
   readonly dryRun: boolean;
   readonly json: boolean;
+  /** Apply the user's stored categorization rules (false with --no-rules). */
+  readonly rules: boolean;
+  /** Let the rules replace the file's category and kind. */
+  readonly overwrite: boolean;
   readonly files: string[];
 }
 
@@ -134,6 +140,8 @@ export function parseImportArgs(argv: string[]): Command {
         json: { type: "boolean", default: false },
         "init-mapping": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
+        "no-rules": { type: "boolean", default: false },
+        overwrite: { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -162,6 +170,7 @@ export function parseImportArgs(argv: string[]): Command {
     if (!currency) throw new UsageError(`--currency ${values.currency} is not an ISO 4217 currency code`);
   }
   if (positionals.length === 0) throw new UsageError("give at least one FILE");
+  if (values["no-rules"] && values.overwrite) throw new UsageError("--overwrite applies rules: not with --no-rules");
   return {
     command: "import",
     user: values.user,
@@ -171,6 +180,8 @@ export function parseImportArgs(argv: string[]): Command {
     mapping: values.mapping === undefined ? null : loadMapping(values.mapping),
     dryRun: values["dry-run"]!,
     json: values.json!,
+    rules: !values["no-rules"],
+    overwrite: values.overwrite!,
     files: positionals,
   };
 }

@@ -20,6 +20,7 @@ const TABLES = [
   "statement_daily_totals",
   "recurring_daily_totals",
   "account_daily_totals",
+  "categorization_rules",
 ] as const;
 const VIEWS = [
   "monthly_cashflow",
@@ -29,6 +30,7 @@ const VIEWS = [
   "budget_rollover_monthly",
   "statement_reconciliation",
   "account_balances",
+  "categorization_coverage",
 ] as const;
 const FUNCTION_CALLS = {
   me_profile: "select * from public.me_profile()",
@@ -45,6 +47,9 @@ const FUNCTION_CALLS = {
   me_statement_transactions:
     "select * from public.me_statement_transactions(1000, null, null, null, null, null, null, null)",
   me_statement_balances: "select * from public.me_statement_balances(null, array['2026-06-30']::date[])",
+  me_categorization_rules: "select * from public.me_categorization_rules()",
+  me_categorization_suggestion_inputs:
+    "select * from public.me_categorization_suggestion_inputs(current_date - 365, current_date)",
 } as const;
 const PERMISSION_DENIED = "42501";
 

@@ -293,6 +293,11 @@ Deno.test("direct driver: statement transactions, ordered date then id descendin
     counterparty: null,
     category: "groceries",
     kind: "expense",
+    // Loaded without sources: the stored category counts as the file's; no kind was stored (the sign rule).
+    category_source: "file",
+    category_rule_id: null,
+    kind_source: "default",
+    kind_rule_id: null,
   });
   assert.equal(all[1]!.kind, "income"); // no kind given: the sign rule
   const after = await as(U1, (d) => d.statementTransactions({ limit: 2, after: { date: "2026-01-20", id: id(2) } }));

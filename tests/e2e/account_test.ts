@@ -328,8 +328,14 @@ Deno.test("GET /v1/me/statements/transactions: user A, date then id descending, 
     counterparty: null,
     category: "Food",
     kind: "expense",
+    // Stored with a category and a kind and no sources: both count as the statement file's.
+    category_source: "file",
+    category_rule_id: null,
+    kind_source: "file",
+    kind_rule_id: null,
   });
   assert.equal(all.data.find((t: { id: string }) => t.id === txA(1)).kind, "income", "kind resolved from the sign");
+  assert.equal(all.data.find((t: { id: string }) => t.id === txA(1)).kind_source, "default", "no kind stored");
   assert.equal(all.data.find((t: { id: string }) => t.id === txA(10)).amount, "-25.00");
   const ids = async (query: string) =>
     (await ok(await get(`/v1/me/statements/transactions?${query}`))).data.map((t: { id: string }) => t.id);

@@ -9,7 +9,13 @@ import { assertProblem, type Harness, startHarness } from "./harness.ts";
 import { IMPORT_A1, USER_B } from "./fixtures.ts";
 import { ISSUER, ISSUER_BASE } from "./tokens.ts";
 import { Client, StreamableHTTPClientTransport } from "../../supabase/functions/v1/mcp/sdk.ts";
-import { CALCULATION_CALLS, RECURRING_CALLS, restRequest, type ToolCall } from "../helpers/mcp-test-calls.ts";
+import {
+  CALCULATION_CALLS,
+  CATEGORIZATION_CALLS,
+  RECURRING_CALLS,
+  restRequest,
+  type ToolCall,
+} from "../helpers/mcp-test-calls.ts";
 
 let h: Harness;
 let tokenA: string;
@@ -81,8 +87,15 @@ const ACCOUNT_CALLS: readonly ToolCall[] = [
     path: "/v1/me/analytics/forecast",
     args: { as_of: "2026-03-20", horizon_days: "30" },
   },
+  { tool: "list_categorization_rules", method: "get", path: "/v1/me/categorization/rules", args: {} },
+  {
+    tool: "get_categorization_suggestions",
+    method: "get",
+    path: "/v1/me/categorization/suggestions",
+    args: { from: "2026-01-01", to: "2026-03-31" },
+  },
 ];
-const CALLS = [...CALCULATION_CALLS, ...RECURRING_CALLS, ...ACCOUNT_CALLS];
+const CALLS = [...CALCULATION_CALLS, ...RECURRING_CALLS, ...CATEGORIZATION_CALLS, ...ACCOUNT_CALLS];
 
 Deno.test("tools/list: every registered tool, read-only, idempotent, closed-world, with input and output schemas", async () => {
   const client = await connect();

@@ -114,6 +114,28 @@ export const RECURRING_CALLS: readonly ToolCall[] = [
   },
 ];
 
+/** The categorization calculations (API.md §10.2, §10.4). */
+export const CATEGORIZATION_CALLS: readonly ToolCall[] = [
+  {
+    tool: "categorize_transactions",
+    method: "post",
+    path: "/v1/analytics/categorize",
+    args: {
+      rules: [
+        { id: "subs", conditions: [{ field: "text", op: "key_equals", value: "netflix com" }], set: { category: "S" } },
+        { id: "big", conditions: [{ field: "amount", op: "lte", value: "-500" }], set: { kind: "transfer" } },
+      ],
+      transactions: RECURRING_TRANSACTIONS,
+    },
+  },
+  {
+    tool: "calculate_categorization_suggestions",
+    method: "post",
+    path: "/v1/analytics/categorization/suggestions",
+    args: { transactions: RECURRING_TRANSACTIONS },
+  },
+];
+
 /** The REST request for the same input as a tool call: the arguments as the POST body, or as the query string. */
 export function restRequest(base: string, call: Omit<ToolCall, "tool">, token?: string): Request {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};

@@ -387,6 +387,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/categorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply categorization rules to transactions: each one's category and kind, and which rule set them.
+         * @description Runs your rules over your transactions and explains every result: the category and the effective kind of each transaction, whether each came from the transaction itself, a rule (with its id) or the sign, and per rule how many transactions it matched and how many it decided. Evaluation: (1) rules run in array order (stored rules: their position); a disabled rule never matches. (2) Conditions read the transaction as given, never another rule's output, so the order decides only which rule wins. (3) For each field of `set` (`category`, `kind`), the first matching rule that sets it decides it; later rules do not override it. (4) A field the transaction already has is kept and no rule is applied to it: a non-empty `category` ("" counts as none and is output as null) or a given `kind`; with `overwrite: true` rules may replace both (a field no matching rule sets keeps the transaction's value). (5) The output `kind` is the effective kind after the rules: the rule's, else the transaction's, else the sign's (positive `income`, zero or negative `expense`). Rule: `id` is 1–64 characters of A–Z, a–z, 0–9, `_` and `-`, unique in the list (422 `duplicate`). `name` is at most 200 characters. `enabled` defaults to true; a disabled rule never matches. `match` is `"all"` (the default: every condition must hold) or `"any"` (at least one). `conditions` holds 1–10 conditions. `set` needs `category` (1–200 characters, no leading or trailing white space) or `kind` (`income`, `expense`, `transfer`), or both. Lengths count Unicode code points. Unknown fields are 422 `unknown_field`. A list holds at most 200 rules. Conditions: `field` is `description`, `counterparty`, `text` (the counterparty when it is a non-empty string, else the description), `amount` or `account` (the transaction's account name). Text fields take `equals`, `contains`, `starts_with`, `ends_with` (value: a string), `one_of` (value: 1–100 strings), `key_equals` (value: a recurring-stream key, compared as written) and `matches` (value: an RE2 pattern). `account` takes `equals` and `one_of`. `amount` takes `eq`, `gt`, `gte`, `lt`, `lte` (value: an amount) and `between` (value: [low, high], inclusive, low ≤ high). Any other operator on a field is 422 `invalid_value`. Folding: `equals`, `contains`, `starts_with`, `ends_with` and `one_of` compare both sides after Unicode NFKC, locale-independent lower case, every run of white space made one space, and trimming ("ＮＥＴＦＬＩＸ  Inc" equals "netflix inc"; the Turkish "İ" lower-cases to "i" + U+0307, so it equals neither "i" nor "ı"). Condition strings are 1–200 characters and must fold to something (422 `too_short`); a `key_equals` value or a `matches` pattern must not be empty or all white space either. A missing, empty or all-white-space field matches no text condition at all, `matches` and `key_equals` included. `key_equals` compares the field's recurring-stream key (NFKC, lower case, every run of characters that are not letters made one space, trimmed: "NETFLIX.COM 4412" → "netflix com") with the value exactly as written. `matches`: at most 200 characters, RE2 syntax, run by a linear-time engine, case-insensitive, searched anywhere in the field (anchor with ^ and $) after Unicode NFKC only; back-references and look-around are not RE2 and are 422 `invalid_format`, as is any pattern the engine refuses or that compiles to more than 20,000 program steps; the patterns of one list compile to at most 100,000 steps in all (422 `too_large` at the pattern that passes it: large repeat counts such as {500} cost the most). Amounts compare as exact decimals, signed (spending is negative: `lt "-100"` is spending over 100), in the transaction's own currency; the value's number of decimals is not checked against it (at most 15 integer and 18 fractional digits; `gt "10.005"` on EUR matches 10.01 and above). Work bound: transactions × the conditions of all rules (enabled or not) ≤ 5,000,000, else 422 `too_large` at `/rules`. Deterministic: the same body always gives the same response.
+         */
+        post: operations["categorize_transactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/categorization/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Category suggestions learned from the categorized transactions you send, each with a ready rule.
+         * @description Finds the uncategorized transactions whose payee you have categorized consistently before, and suggests that category with a rule you can add as it is. `from` and `to` default to the earliest and latest input dates; `from` after `to` is 422 `invalid_range`. Rules: (1) Uncategorized candidates are the transactions dated `from`…`to` whose category is null or empty, whose effective kind (given, else from the sign) is `expense` or `income`, with a non-zero amount and a non-empty key. The key is the recurring-stream key of `text` (the counterparty when it is a non-empty string, else the description): Unicode NFKC, locale-independent lower case, every run of characters that are not letters made one space, trimmed ("NETFLIX.COM 4412" → "netflix com"). Direction is `inflow` (amount > 0) or `outflow` (amount < 0). (2) History: the categorized transactions whose effective kind is `expense` or `income` with the same key and direction. (3) The latest 5 of that history are considered (date descending, then input position descending; on GET, id descending); a category that at least 3 of them share is suggested. Categories compare exactly (case-sensitive). A (key, direction) whose latest 5 agree on no category gives no suggestion. (4) Each suggestion carries a ready rule: one `key_equals` condition on `text` with the key, one amount condition for the direction (`lt` "0" for outflows, `gt` "0" for inflows), `set.category`, `name` = the key, `enabled` true, `match` "all"; its `id` is `sg_` + the first 16 hex digits of SHA-256 over the UTF-8 text `direction\nkey`, stable across calls. `evidence.transaction_ids` lists the ids of the considered transactions that have one, latest first. (5) Order: `uncategorized_count` descending, then `key` by Unicode code point, then direction (`outflow` first). Currencies do not matter: one list for all of them. Deterministic: the same body always gives the same response.
+         */
+        post: operations["calculate_categorization_suggestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/categorization/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your stored categorization rules, in the order they run.
+         * @description Lists the rules that the import applies to your statement lines (and that `categorize_transactions` takes as `rules`), in position order. Each rule's `id` is its stored UUID: the UUID v5 (RFC 9562) of the rule's `id` in the rules file, in the namespace of your user id, so it stays the same when the list is set again with that `id`; a transaction's `category_rule_id` and `kind_rule_id` refer to it. Rules are set by the trusted pipeline (`npm run rules`), never through the API. Requires a bearer token. Rule: `id` is 1–64 characters of A–Z, a–z, 0–9, `_` and `-`, unique in the list (422 `duplicate`). `name` is at most 200 characters. `enabled` defaults to true; a disabled rule never matches. `match` is `"all"` (the default: every condition must hold) or `"any"` (at least one). `conditions` holds 1–10 conditions. `set` needs `category` (1–200 characters, no leading or trailing white space) or `kind` (`income`, `expense`, `transfer`), or both. Lengths count Unicode code points. Unknown fields are 422 `unknown_field`. A list holds at most 200 rules.
+         */
+        get: operations["list_categorization_rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/categorization/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Category suggestions learned from your own categorized statement transactions.
+         * @description The same calculation as `calculate_categorization_suggestions`, over your statement transactions: candidates dated `from` … `to` (default: `to` today in your profile's time zone, `from` the day after `to` − 12 months; `from` after `to` is 422 `invalid_range`), history dated after `to` − 25 months and on or before `to`, ties of the latest 5 broken by id, descending. The database groups the candidates and returns at most 5 history rows per group. Requires a bearer token. Rules: (1) Uncategorized candidates are the transactions dated `from`…`to` whose category is null or empty, whose effective kind (given, else from the sign) is `expense` or `income`, with a non-zero amount and a non-empty key. The key is the recurring-stream key of `text` (the counterparty when it is a non-empty string, else the description): Unicode NFKC, locale-independent lower case, every run of characters that are not letters made one space, trimmed ("NETFLIX.COM 4412" → "netflix com"). Direction is `inflow` (amount > 0) or `outflow` (amount < 0). (2) History: the categorized transactions whose effective kind is `expense` or `income` with the same key and direction. (3) The latest 5 of that history are considered (date descending, then input position descending; on GET, id descending); a category that at least 3 of them share is suggested. Categories compare exactly (case-sensitive). A (key, direction) whose latest 5 agree on no category gives no suggestion. (4) Each suggestion carries a ready rule: one `key_equals` condition on `text` with the key, one amount condition for the direction (`lt` "0" for outflows, `gt` "0" for inflows), `set.category`, `name` = the key, `enabled` true, `match` "all"; its `id` is `sg_` + the first 16 hex digits of SHA-256 over the UTF-8 text `direction\nkey`, stable across calls. `evidence.transaction_ids` lists the ids of the considered transactions that have one, latest first. (5) Order: `uncategorized_count` descending, then `key` by Unicode code point, then direction (`outflow` first). Currencies do not matter: one list for all of them.
+         */
+        get: operations["get_categorization_suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -561,7 +641,7 @@ export interface components {
                  * @example too_many_decimals
                  * @enum {string}
                  */
-                code: "required" | "invalid_type" | "invalid_format" | "invalid_date" | "invalid_value" | "too_many_decimals" | "exponent_not_allowed" | "too_many_digits" | "out_of_range" | "unknown_currency" | "currency_mismatch" | "too_many_items" | "too_short" | "too_long" | "unknown_field" | "duplicate_key" | "duplicate" | "invalid_range" | "invalid_cursor" | "too_deep";
+                code: "required" | "invalid_type" | "invalid_format" | "invalid_date" | "invalid_value" | "too_many_decimals" | "exponent_not_allowed" | "too_many_digits" | "out_of_range" | "unknown_currency" | "currency_mismatch" | "too_many_items" | "too_short" | "too_long" | "unknown_field" | "duplicate_key" | "duplicate" | "invalid_range" | "invalid_cursor" | "too_deep" | "too_large";
                 /**
                  * @description Explanation for a human.
                  * @example `/transactions/3/amount` has more decimals than EUR allows (2).
@@ -2834,6 +2914,28 @@ export interface operations {
                              * @enum {string}
                              */
                             kind: "income" | "expense" | "transfer";
+                            /**
+                             * @description Where `category` came from: `file` (the statement gave it), `rule` (the stored rule `category_rule_id` set it, at import or when the rules were re-applied), or null (uncategorized).
+                             * @example rule
+                             * @enum {string|null}
+                             */
+                            category_source: "file" | "rule" | null;
+                            /**
+                             * @description Id (UUID) of the stored categorization rule that set `category`; null unless `category_source` is `rule`.
+                             * @example 5b1f0c7e-8d2a-5e4f-9a1b-2c3d4e5f6a7b
+                             */
+                            category_rule_id: string | null;
+                            /**
+                             * @description Where `kind` came from: `file` (the statement gave it), `rule` (the stored rule `kind_rule_id` set it), or `default` (neither: income for a positive amount, expense otherwise).
+                             * @example default
+                             * @enum {string}
+                             */
+                            kind_source: "file" | "rule" | "default";
+                            /**
+                             * @description Id (UUID) of the stored categorization rule that set `kind`; null unless `kind_source` is `rule`.
+                             * @example null
+                             */
+                            kind_rule_id: string | null;
                         }[];
                         /**
                          * @description Cursor of the next page (pass it as `cursor`); null on the last page. Paging is keyset-stable.
@@ -5165,6 +5267,1027 @@ export interface operations {
                 };
             };
             /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    categorize_transactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The rules, in the order they run: at most 200. Rule: `id` is 1–64 characters of A–Z, a–z, 0–9, `_` and `-`, unique in the list (422 `duplicate`). `name` is at most 200 characters. `enabled` defaults to true; a disabled rule never matches. `match` is `"all"` (the default: every condition must hold) or `"any"` (at least one). `conditions` holds 1–10 conditions. `set` needs `category` (1–200 characters, no leading or trailing white space) or `kind` (`income`, `expense`, `transfer`), or both. Lengths count Unicode code points. Unknown fields are 422 `unknown_field`. A list holds at most 200 rules. Conditions: `field` is `description`, `counterparty`, `text` (the counterparty when it is a non-empty string, else the description), `amount` or `account` (the transaction's account name). Text fields take `equals`, `contains`, `starts_with`, `ends_with` (value: a string), `one_of` (value: 1–100 strings), `key_equals` (value: a recurring-stream key, compared as written) and `matches` (value: an RE2 pattern). `account` takes `equals` and `one_of`. `amount` takes `eq`, `gt`, `gte`, `lt`, `lte` (value: an amount) and `between` (value: [low, high], inclusive, low ≤ high). Any other operator on a field is 422 `invalid_value`. Folding: `equals`, `contains`, `starts_with`, `ends_with` and `one_of` compare both sides after Unicode NFKC, locale-independent lower case, every run of white space made one space, and trimming ("ＮＥＴＦＬＩＸ  Inc" equals "netflix inc"; the Turkish "İ" lower-cases to "i" + U+0307, so it equals neither "i" nor "ı"). Condition strings are 1–200 characters and must fold to something (422 `too_short`); a `key_equals` value or a `matches` pattern must not be empty or all white space either. A missing, empty or all-white-space field matches no text condition at all, `matches` and `key_equals` included. `key_equals` compares the field's recurring-stream key (NFKC, lower case, every run of characters that are not letters made one space, trimmed: "NETFLIX.COM 4412" → "netflix com") with the value exactly as written. `matches`: at most 200 characters, RE2 syntax, run by a linear-time engine, case-insensitive, searched anywhere in the field (anchor with ^ and $) after Unicode NFKC only; back-references and look-around are not RE2 and are 422 `invalid_format`, as is any pattern the engine refuses or that compiles to more than 20,000 program steps; the patterns of one list compile to at most 100,000 steps in all (422 `too_large` at the pattern that passes it: large repeat counts such as {500} cost the most). Amounts compare as exact decimals, signed (spending is negative: `lt "-100"` is spending over 100), in the transaction's own currency; the value's number of decimals is not checked against it (at most 15 integer and 18 fractional digits; `gt "10.005"` on EUR matches 10.01 and above). */
+                    rules: {
+                        /**
+                         * @description The rule's id, unique in the list: 1–64 characters of A–Z, a–z, 0–9, `_` and `-`.
+                         * @example groceries
+                         */
+                        id: string;
+                        /**
+                         * @description A name for people, at most 200 characters.
+                         * @example Groceries
+                         */
+                        name?: string;
+                        /**
+                         * @description Default true. A disabled rule never matches.
+                         * @example true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description `"all"` (default): every condition; `"any"`: at least one.
+                         * @example all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        /** @description 1–10 conditions. */
+                        conditions: {
+                            /**
+                             * @description The transaction field the condition reads.
+                             * @example text
+                             * @enum {string}
+                             */
+                            field: "description" | "counterparty" | "text" | "amount" | "account";
+                            /**
+                             * @description The operator; which ones a field takes is listed in the condition's description.
+                             * @example contains
+                             * @enum {string}
+                             */
+                            op: "equals" | "contains" | "starts_with" | "ends_with" | "one_of" | "key_equals" | "matches" | "eq" | "gt" | "gte" | "lt" | "lte" | "between";
+                            /**
+                             * @description A string (text and account operators; a pattern for `matches`), an array of 1–100 strings (`one_of`), an amount (`eq`, `gt`, `gte`, `lt`, `lte`) or [low, high] (`between`). Amounts are decimal strings (preferred) or JSON numbers.
+                             * @example netflix
+                             */
+                            value: string | number | (string | number)[];
+                        }[];
+                        /**
+                         * @description What the rule sets when it matches: `category`, `kind` or both. Each field is decided by the first matching rule that sets it.
+                         * @example {
+                         *       "category": "groceries"
+                         *     }
+                         * @example {
+                         *       "kind": "transfer"
+                         *     }
+                         */
+                        set: {
+                            /**
+                             * @description The category to set: 1–200 characters, no leading or trailing white space.
+                             * @example groceries
+                             */
+                            category?: string;
+                            /**
+                             * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                             * @example expense
+                             * @enum {string}
+                             */
+                            kind?: "income" | "expense" | "transfer";
+                        };
+                    }[];
+                    /**
+                     * @description The transactions, at most 50000, of any currencies.
+                     * @example [
+                     *       {
+                     *         "id": "t1",
+                     *         "date": "2026-03-14",
+                     *         "amount": "-42.10",
+                     *         "description": "CARD PAYMENT TESCO STORES 3312"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier, echoed in the output. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string | null;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount: positive is money in, negative money out. A transaction's amount is checked against its own `currency` when given (at most that currency's decimals); without a currency it may have up to 4 fractional digits. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description The transaction's own currency, any currency (optional). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description The transaction's own category: kept unless `overwrite`. An empty string counts as none (output null). At most 200 characters; null is the same as leaving it out.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text, read by `description` and (without a counterparty) `text` conditions. At most 200 characters; null is the same as leaving it out.
+                         * @example CARD PAYMENT TESCO STORES 3312
+                         */
+                        description?: string | null;
+                        /**
+                         * @description Who was paid or who paid, read by `counterparty` and `text` conditions. At most 200 characters; null is the same as leaving it out.
+                         * @example Tesco
+                         */
+                        counterparty?: string | null;
+                        /**
+                         * @description The account's name, read by `account` conditions. At most 200 characters; null is the same as leaving it out.
+                         * @example Current account
+                         */
+                        account?: string | null;
+                    }[];
+                    /**
+                     * @description Let rules replace the transactions' own category and kind (default false: they are kept).
+                     * @example false
+                     */
+                    overwrite?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Apply categorization rules to transactions: each one's category and kind, and which rule set them. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One row per transaction, in input order. */
+                        transactions: {
+                            /**
+                             * @description 0-based position of the transaction in the request.
+                             * @example 0
+                             */
+                            index: number;
+                            /**
+                             * @description The transaction's `id`, or null.
+                             * @example t1
+                             */
+                            id: string | null;
+                            /**
+                             * @description The category after the rules; null when none.
+                             * @example groceries
+                             */
+                            category: string | null;
+                            /**
+                             * @description The effective kind after the rules.
+                             * @example expense
+                             * @enum {string}
+                             */
+                            kind: "income" | "expense" | "transfer";
+                            /**
+                             * @description `input` when the transaction's own category was kept, `rule` when a rule set it, null when none.
+                             * @example input
+                             * @enum {string|null}
+                             */
+                            category_source: "input" | "rule" | null;
+                            /**
+                             * @description The id of the rule that set the category, else null.
+                             * @example groceries
+                             */
+                            category_rule_id: string | null;
+                            /**
+                             * @description `input` (the transaction's own kind), `rule`, or `default` (from the sign).
+                             * @example input
+                             * @enum {string}
+                             */
+                            kind_source: "input" | "rule" | "default";
+                            /**
+                             * @description The id of the rule that set the kind, else null.
+                             * @example null
+                             */
+                            kind_rule_id: string | null;
+                        }[];
+                        /** @description One row per rule, in rule order. */
+                        rules: {
+                            /**
+                             * @description The rule's id.
+                             * @example groceries
+                             */
+                            id: string;
+                            /**
+                             * @description Transactions whose conditions the rule matched (disabled rules: 0).
+                             * @example 1
+                             */
+                            matched_count: number;
+                            /**
+                             * @description Transactions where the rule decided at least one field. A rule that matches but never applies is shadowed by earlier rules or by the transactions' own fields.
+                             * @example 1
+                             */
+                            applied_count: number;
+                        }[];
+                        /** @description Totals over the transactions. */
+                        totals: {
+                            /**
+                             * @description Transactions.
+                             * @example 3
+                             */
+                            transaction_count: number;
+                            /**
+                             * @description Transactions with a category after the rules (any source).
+                             * @example 3
+                             */
+                            categorized_count: number;
+                            /**
+                             * @description Transactions without one.
+                             * @example 0
+                             */
+                            uncategorized_count: number;
+                            /**
+                             * @description Transactions whose category a rule set.
+                             * @example 2
+                             */
+                            categorized_by_rule_count: number;
+                            /**
+                             * @description Transactions whose kind a rule set.
+                             * @example 1
+                             */
+                            kind_set_by_rule_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculate_categorization_suggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description First date of the candidates. Default: the earliest input date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-01-01
+                     */
+                    from?: string;
+                    /**
+                     * @description Last date of the candidates. Default: the latest input date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                     * @example 2026-03-31
+                     */
+                    to?: string;
+                    /**
+                     * @description The transactions, at most 50000, of any currencies.
+                     * @example [
+                     *       {
+                     *         "id": "t1",
+                     *         "date": "2026-03-14",
+                     *         "amount": "-42.10",
+                     *         "description": "CARD PAYMENT TESCO STORES 3312"
+                     *       }
+                     *     ]
+                     */
+                    transactions: {
+                        /**
+                         * @description Your own identifier, echoed in the output. 1–200 characters.
+                         * @example tx-0001
+                         */
+                        id?: string | null;
+                        /**
+                         * @description Booking date. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                         * @example 2026-03-14
+                         */
+                        date: string;
+                        /**
+                         * @description Signed amount: positive is money in, negative money out. A transaction's amount is checked against its own `currency` when given (at most that currency's decimals); without a currency it may have up to 4 fractional digits. A decimal string (preferred) or a JSON number, in major units of the currency: "-12.30", "1200" (JPY), "1.250" (BHD). At most as many decimals as the currency has (EUR 2, JPY 0, BHD 3, CLF 4); fewer are fine. A value that would need rounding is rejected with 422 (`too_many_decimals`), never rounded. Also rejected: exponent notation (`1e3`, `"1E3"`), NaN, Infinity, a leading "+", spaces, thousands separators, ".5" and "5.", and a magnitude above 10^15 − 1 minor units. Leading zeros are accepted ("007.50" = 7.50) and "-0" is zero. JSON numbers with more than 15 significant digits are rejected (`too_many_digits`) because they cannot be read exactly.
+                         * @example -12.30
+                         * @example 2500.00
+                         * @example 42
+                         */
+                        amount: string | number;
+                        /**
+                         * @description The transaction's own currency, any currency (optional). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
+                        /**
+                         * @description The transaction's own category: kept unless `overwrite`. An empty string counts as none (output null). At most 200 characters; null is the same as leaving it out.
+                         * @example groceries
+                         */
+                        category?: string | null;
+                        /**
+                         * @description `income`, `expense` or `transfer`. When omitted, a positive amount is `income` and a zero or negative amount is `expense`. Transfers (between your own accounts) are left out of cashflow, spending and budgets. An `expense` with a positive amount is a refund and reduces spending; an `income` with a negative amount is a reversal and reduces income.
+                         * @example expense
+                         * @enum {string}
+                         */
+                        kind?: "income" | "expense" | "transfer";
+                        /**
+                         * @description Free text, read by `description` and (without a counterparty) `text` conditions. At most 200 characters; null is the same as leaving it out.
+                         * @example CARD PAYMENT TESCO STORES 3312
+                         */
+                        description?: string | null;
+                        /**
+                         * @description Who was paid or who paid, read by `counterparty` and `text` conditions. At most 200 characters; null is the same as leaving it out.
+                         * @example Tesco
+                         */
+                        counterparty?: string | null;
+                        /**
+                         * @description The account's name, read by `account` conditions. At most 200 characters; null is the same as leaving it out.
+                         * @example Current account
+                         */
+                        account?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Category suggestions learned from the categorized transactions you send, each with a ready rule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description First date of the candidates (as used); null when there are no transactions and no `from`.
+                         * @example 2026-01-03
+                         */
+                        from: string | null;
+                        /**
+                         * @description Last date of the candidates (as used); null likewise.
+                         * @example 2026-04-03
+                         */
+                        to: string | null;
+                        /** @description The suggestions, in the documented order. */
+                        suggestions: {
+                            /**
+                             * @description The normalized key.
+                             * @example spotify p
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description The suggested category.
+                             * @example subscriptions
+                             */
+                            category: string;
+                            /**
+                             * @description Uncategorized candidates of this key and direction in the period.
+                             * @example 1
+                             */
+                            uncategorized_count: number;
+                            /** @description Why: the history that agrees. */
+                            evidence: {
+                                /**
+                                 * @description Categorized transactions considered (the latest, at most 5).
+                                 * @example 3
+                                 */
+                                considered: number;
+                                /**
+                                 * @description How many of them have the suggested category (at least 3).
+                                 * @example 3
+                                 */
+                                agreeing: number;
+                                /**
+                                 * @description Ids of the considered transactions that have one, latest first.
+                                 * @example [
+                                 *       "c",
+                                 *       "b",
+                                 *       "a"
+                                 *     ]
+                                 */
+                                transaction_ids: string[];
+                            };
+                            /** @description A ready rule that applies the suggestion; add it to your rules as it is. */
+                            rule: {
+                                /**
+                                 * @description The rule's id.
+                                 * @example groceries
+                                 */
+                                id: string;
+                                /**
+                                 * @description The rule's name.
+                                 * @example Groceries
+                                 */
+                                name: string;
+                                /**
+                                 * @description Whether the rule runs.
+                                 * @example true
+                                 */
+                                enabled: boolean;
+                                /**
+                                 * @description `all` or `any` of the conditions.
+                                 * @example all
+                                 * @enum {string}
+                                 */
+                                match: "all" | "any";
+                                /** @description 1–10 conditions. */
+                                conditions: {
+                                    /**
+                                     * @description The field read.
+                                     * @example text
+                                     * @enum {string}
+                                     */
+                                    field: "description" | "counterparty" | "text" | "amount" | "account";
+                                    /**
+                                     * @description The operator.
+                                     * @example key_equals
+                                     */
+                                    op: string;
+                                    /**
+                                     * @description The value as written.
+                                     * @example netflix
+                                     */
+                                    value: string | number | (string | number)[];
+                                }[];
+                                /** @description What the rule sets. */
+                                set: {
+                                    /**
+                                     * @description The category set.
+                                     * @example groceries
+                                     */
+                                    category?: string;
+                                    /**
+                                     * @description The kind set.
+                                     * @example transfer
+                                     * @enum {string}
+                                     */
+                                    kind?: "income" | "expense" | "transfer";
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: the body did not arrive within the read timeout (10 s by default); the response carries `Connection: close`. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is larger than the limit (5 MiB by default). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as `application/json` (UTF-8), or is sent with a `Content-Encoding` other than identity (bodies are never decompressed). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_categorization_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your stored categorization rules, in the order they run. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Your rules in position order; `id` is the stored rule's UUID. */
+                        data: {
+                            /**
+                             * @description The rule's id.
+                             * @example groceries
+                             */
+                            id: string;
+                            /**
+                             * @description The rule's name.
+                             * @example Groceries
+                             */
+                            name: string;
+                            /**
+                             * @description Whether the rule runs.
+                             * @example true
+                             */
+                            enabled: boolean;
+                            /**
+                             * @description `all` or `any` of the conditions.
+                             * @example all
+                             * @enum {string}
+                             */
+                            match: "all" | "any";
+                            /** @description 1–10 conditions. */
+                            conditions: {
+                                /**
+                                 * @description The field read.
+                                 * @example text
+                                 * @enum {string}
+                                 */
+                                field: "description" | "counterparty" | "text" | "amount" | "account";
+                                /**
+                                 * @description The operator.
+                                 * @example key_equals
+                                 */
+                                op: string;
+                                /**
+                                 * @description The value as written.
+                                 * @example netflix
+                                 */
+                                value: string | number | (string | number)[];
+                            }[];
+                            /** @description What the rule sets. */
+                            set: {
+                                /**
+                                 * @description The category set.
+                                 * @example groceries
+                                 */
+                                category?: string;
+                                /**
+                                 * @description The kind set.
+                                 * @example transfer
+                                 * @enum {string}
+                                 */
+                                kind?: "income" | "expense" | "transfer";
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many requests in the current window; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: an unexpected failure; no internals are disclosed. Quote the request_id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description service_unavailable: the database (or the token signing keys) could not be reached in time, or too many bodies are being received at once; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_categorization_suggestions: {
+        parameters: {
+            query?: {
+                /** @description First date of the candidates. Default: the day after `to` − 12 months. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                from?: string;
+                /** @description Last date of the candidates. Default: today in the profile's time zone. The history is read from the transactions dated after `to` − 25 months and on or before `to`. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Category suggestions learned from your own categorized statement transactions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description First date of the candidates (as used); null when there are no transactions and no `from`.
+                         * @example 2026-01-03
+                         */
+                        from: string | null;
+                        /**
+                         * @description Last date of the candidates (as used); null likewise.
+                         * @example 2026-04-03
+                         */
+                        to: string | null;
+                        /** @description The suggestions, in the documented order. */
+                        suggestions: {
+                            /**
+                             * @description The normalized key.
+                             * @example spotify p
+                             */
+                            key: string;
+                            /**
+                             * @description `inflow` (money in) or `outflow` (money out).
+                             * @example outflow
+                             * @enum {string}
+                             */
+                            direction: "inflow" | "outflow";
+                            /**
+                             * @description The suggested category.
+                             * @example subscriptions
+                             */
+                            category: string;
+                            /**
+                             * @description Uncategorized candidates of this key and direction in the period.
+                             * @example 1
+                             */
+                            uncategorized_count: number;
+                            /** @description Why: the history that agrees. */
+                            evidence: {
+                                /**
+                                 * @description Categorized transactions considered (the latest, at most 5).
+                                 * @example 3
+                                 */
+                                considered: number;
+                                /**
+                                 * @description How many of them have the suggested category (at least 3).
+                                 * @example 3
+                                 */
+                                agreeing: number;
+                                /**
+                                 * @description Ids of the considered transactions that have one, latest first.
+                                 * @example [
+                                 *       "c",
+                                 *       "b",
+                                 *       "a"
+                                 *     ]
+                                 */
+                                transaction_ids: string[];
+                            };
+                            /** @description A ready rule that applies the suggestion; add it to your rules as it is. */
+                            rule: {
+                                /**
+                                 * @description The rule's id.
+                                 * @example groceries
+                                 */
+                                id: string;
+                                /**
+                                 * @description The rule's name.
+                                 * @example Groceries
+                                 */
+                                name: string;
+                                /**
+                                 * @description Whether the rule runs.
+                                 * @example true
+                                 */
+                                enabled: boolean;
+                                /**
+                                 * @description `all` or `any` of the conditions.
+                                 * @example all
+                                 * @enum {string}
+                                 */
+                                match: "all" | "any";
+                                /** @description 1–10 conditions. */
+                                conditions: {
+                                    /**
+                                     * @description The field read.
+                                     * @example text
+                                     * @enum {string}
+                                     */
+                                    field: "description" | "counterparty" | "text" | "amount" | "account";
+                                    /**
+                                     * @description The operator.
+                                     * @example key_equals
+                                     */
+                                    op: string;
+                                    /**
+                                     * @description The value as written.
+                                     * @example netflix
+                                     */
+                                    value: string | number | (string | number)[];
+                                }[];
+                                /** @description What the rule sets. */
+                                set: {
+                                    /**
+                                     * @description The category set.
+                                     * @example groceries
+                                     */
+                                    category?: string;
+                                    /**
+                                     * @description The kind set.
+                                     * @example transfer
+                                     * @enum {string}
+                                     */
+                                    kind?: "income" | "expense" | "transfer";
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized: the bearer token is missing (`WWW-Authenticate: Bearer`) or fails a check (`WWW-Authenticate: Bearer error="invalid_token"`). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -63,3 +63,6 @@ export * from "./calendar/mod.ts";
 
 // Services.
 export * from "./services/mod.ts";
+
+// Categorization rules and suggestions (API.md §10).
+export * from "./categorization/mod.ts";

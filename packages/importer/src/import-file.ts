@@ -22,6 +22,8 @@ import { type ImportInput, type OpenedSource, openSource } from "./read-source.t
 import { decodeHead } from "./text/decode-text.ts";
 import { type Format, type LineError, type StatementSource, UnreadableFileError } from "./types.ts";
 import { type StagedLine, validateEntry } from "./validate-entry.ts";
+import { LineCategorizer } from "./rules/line-categorizer.ts";
+import { loadStoredRules, type StoredRules } from "./rules/stored-rules.ts";
 
 export interface ImportOptions {
   readonly userId: string;
@@ -32,6 +34,13 @@ export interface ImportOptions {
   readonly mapping?: CsvMapping | null;
   /** Parse, check and count (duplicates included) inside a transaction that is rolled back. */
   readonly dryRun?: boolean;
+  /**
+   * Apply the user's stored, enabled categorization rules to each line before it is stored (default true;
+   * `--no-rules` sets false).
+   */
+  readonly applyRules?: boolean;
+  /** Let the rules replace the category and kind the file gives (`--overwrite`). */
+  readonly overwrite?: boolean;
   /** The demo seed's import time; default now(). */
   readonly importedAt?: string | null;
   /** Called as lines are read: line number, bytes read, file size. */
@@ -51,6 +60,10 @@ export interface ImportReport {
   transaction_count: number;
   duplicate_count: number;
   error_count: number;
+  /** Imported lines whose category a stored rule set. */
+  categorized_by_rule_count: number;
+  /** Imported lines whose kind a stored rule set. */
+  kind_set_by_rule_count: number;
   errors: { line: number; message: string }[];
 }
 
@@ -74,6 +87,8 @@ function failedReport(file: string, format: Format | null, currency: string | nu
     transaction_count: 0,
     duplicate_count: 0,
     error_count: 1,
+    categorized_by_rule_count: 0,
+    kind_set_by_rule_count: 0,
     errors: [{ line: 0, message }],
   };
 }
@@ -126,6 +141,7 @@ async function importStatement(
   source: StatementSource,
   options: ImportOptions,
   bytes: { n: number },
+  rules: StoredRules | null,
 ): Promise<ImportReport> {
   const known = { currency: null as string | null };
   const clock = phaseClock(file.name);
@@ -153,6 +169,8 @@ async function importStatement(
     const nextId = uuidV7Sequence();
     const repeats = new RepeatSet();
     const balances = new RunningBalance();
+    const categorizer = new LineCategorizer(rules, options.overwrite === true);
+    const account = options.accountName;
     async function* chunks(): AsyncGenerator<string> {
       let text = "";
       let rows = 0;
@@ -191,7 +209,16 @@ async function importStatement(
           hash = RepeatSet.hash(line.date, line.amountMinor, line.dedupText);
           repeats.add(hash);
         }
-        text += stageRow(nextId(), line, hash);
+        const stored = categorizer.apply({
+          description: line.description,
+          counterparty: line.counterparty,
+          account,
+          amountMinor: line.amountMinor,
+          scale: scale!,
+          category: line.category,
+          kind: line.kind,
+        });
+        text += stageRow(nextId(), line, hash, stored);
         if (++rows >= CHUNK_ROWS) {
           options.onProgress?.(line.line, bytes.n, file.size);
           yield text;
@@ -250,6 +277,8 @@ async function importStatement(
       transaction_count: written.inserted,
       duplicate_count: written.duplicates,
       error_count: errorCount,
+      categorized_by_rule_count: written.categorizedByRule,
+      kind_set_by_rule_count: written.kindSetByRule,
       errors: errors.map(({ line, message }) => ({ line, message })),
     };
     if (options.dryRun) throw new DryRunRollback(report);
@@ -333,7 +362,16 @@ export async function importFile(db: ImportSql, input: ImportInput, options: Imp
       : `cannot read the file: ${(error as Error).message}`;
     return [await recordFailure(db, file.name, format, options.currency ?? null, message, options)];
   }
+  let rules: StoredRules | null = null;
+  if (options.applyRules !== false) {
+    try {
+      rules = await loadStoredRules(db, options.userId);
+    } catch (error) {
+      const message = `cannot read the categorization rules: ${(error as Error).message}`.slice(0, 500);
+      return [await recordFailure(db, file.name, format, options.currency ?? null, message, options)];
+    }
+  }
   const reports: ImportReport[] = [];
-  for (const source of sources) reports.push(await importStatement(db, file, source, options, bytes));
+  for (const source of sources) reports.push(await importStatement(db, file, source, options, bytes, rules));
   return reports;
 }

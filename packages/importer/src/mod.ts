@@ -18,3 +18,5 @@ export { detectFormat } from "./detect-format.ts";
 export { LIMITS } from "./limits.ts";
 export { type Format, FORMATS, UnreadableFileError } from "./types.ts";
 export { resolveUser } from "./db/resolve-user.ts";
+export { loadStoredRules, type StoredRules } from "./rules/stored-rules.ts";
+export { type Categorized, LineCategorizer, type LineValues } from "./rules/line-categorizer.ts";

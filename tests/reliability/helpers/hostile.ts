@@ -108,6 +108,33 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** Valid bodies of the calculation endpoints (API.md §3), the starting points of the mutations. */
 export const BASE_BODIES: Record<string, Json> = {
+  "/v1/analytics/categorize": {
+    rules: [
+      { id: "subs", conditions: [{ field: "text", op: "matches", value: "^netflix" }], set: { category: "Subs" } },
+      {
+        id: "big",
+        match: "any",
+        conditions: [
+          { field: "amount", op: "between", value: ["-1000", "-100"] },
+          { field: "account", op: "one_of", value: ["Savings"] },
+        ],
+        set: { kind: "transfer" },
+      },
+    ],
+    transactions: [
+      { id: "c1", date: "2026-01-05", amount: "-15.99", counterparty: "Netflix", currency: "EUR", account: "Main" },
+      { date: "2026-02-05", amount: -150, description: "To savings", category: "Savings" },
+    ],
+    overwrite: false,
+  },
+  "/v1/analytics/categorization/suggestions": {
+    from: "2026-01-01",
+    to: "2026-03-31",
+    transactions: [
+      { id: "s1", date: "2026-01-05", amount: "-15.99", counterparty: "Netflix", category: "Subs" },
+      { id: "s2", date: "2026-02-05", amount: "-15.99", description: "NETFLIX" },
+    ],
+  },
   "/v1/analytics/cashflow": {
     currency: "EUR",
     year: 2026,

@@ -117,6 +117,14 @@ export interface StatementTransactionRow {
   readonly counterparty: string | null;
   readonly category: string | null;
   readonly kind: Kind;
+  /** Where the category came from (API.md §10.3): the statement file, a stored rule, or null (uncategorized). */
+  readonly category_source: "file" | "rule" | null;
+  /** The stored rule that set the category (category_source `rule`), else null. */
+  readonly category_rule_id: string | null;
+  /** Where the kind came from: the file, a stored rule, or `default` (the sign rule). */
+  readonly kind_source: "file" | "rule" | "default";
+  /** The stored rule that set the kind (kind_source `rule`), else null. */
+  readonly kind_rule_id: string | null;
 }
 
 /**
@@ -162,6 +170,42 @@ export interface StatementTransactionFilter {
   readonly kind?: Kind | undefined;
 }
 
+/** One stored categorization rule (`me_categorization_rules`), in position order. */
+export interface CategorizationRuleRow {
+  /** The stored rule's UUID (UUID v5 of the rule's `id` in the user's namespace). */
+  readonly id: string;
+  readonly position: number;
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly match: "all" | "any";
+  /** The conditions as validated when stored (JSON). */
+  readonly conditions: unknown;
+  /** `{ category?, kind? }` as validated when stored (JSON). */
+  readonly set: unknown;
+  /** RFC 3339, UTC. */
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/**
+ * One row of the suggestions' inputs (`me_categorization_suggestion_inputs`, API.md §10.4), for the caller's
+ * `expense` and `income` transactions (effective kind) with a non-zero amount and a non-empty key:
+ * - `candidate`: one row per (key, direction) with `txn_count` uncategorized transactions dated `from` … `to`
+ *   (`category`, `date`, `id` and `rn` null);
+ * - `history`: for each (key, direction) that has candidates, its latest 5 categorized transactions dated after
+ *   `to` − 25 months and on or before `to` (date descending, then id descending), `rn` 1…5.
+ */
+export interface SuggestionInputRow {
+  readonly kind: "candidate" | "history";
+  readonly key: string;
+  readonly direction: "inflow" | "outflow";
+  readonly category: string | null;
+  readonly date: string | null;
+  readonly id: string | null;
+  readonly txn_count: number;
+  readonly rn: number | null;
+}
+
 export interface AccountData {
   profile(): Promise<ProfileRow | null>;
   /** Aggregated statement transactions; see `me_ledger_totals` in docs/ARCHITECTURE.md. */
@@ -205,4 +249,8 @@ export interface AccountData {
    * `imported_at`, then `id`.
    */
   statementBalances(currency: string | null, dates: readonly string[]): Promise<StatementBalanceRow[]>;
+  /** The stored categorization rules, in position order. */
+  categorizationRules(): Promise<CategorizationRuleRow[]>;
+  /** The suggestions' candidates and history for the period `from` … `to`; see SuggestionInputRow. */
+  categorizationSuggestionInputs(from: string, to: string): Promise<SuggestionInputRow[]>;
 }

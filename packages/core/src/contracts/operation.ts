@@ -21,6 +21,11 @@ export interface OperationBase<In extends z.ZodType = z.ZodType, Out extends z.Z
   readonly input: In;
   /** zod schema of the 200 response body. */
   readonly output: Out;
+  /**
+   * Loads what validating and running the operation needs that is kept off the start-up path (the RE2 engine of
+   * categorization patterns). The HTTP and MCP layers await it before validating the input.
+   */
+  readonly prepare?: () => Promise<void>;
 }
 
 /** A pure, deterministic calculation: no clock, no database, no environment. */

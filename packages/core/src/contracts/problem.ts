@@ -59,6 +59,7 @@ export const problemSchema = doc(
             "invalid_range",
             "invalid_cursor",
             "too_deep",
+            "too_large",
           ]),
           "Stable code of the error item.",
           ["too_many_decimals"],

@@ -8,6 +8,7 @@ import { statementSchemas } from "./statements.ts";
 import { transactionSchema } from "./transaction.ts";
 import { trendsSchemas } from "./trends.ts";
 import { forecastSchemas, recurringSchemas } from "./recurring.ts";
+import { categorizationSchemas } from "./categorization.ts";
 
 /**
  * `base` with one getter per family: each family is built by its function on first use, then kept.
@@ -41,6 +42,7 @@ export function createSchemas(limits: Limits = DEFAULT_LIMITS) {
     netWorth: () => netWorthSchemas(limits),
     recurring: () => recurringSchemas(limits),
     forecast: () => forecastSchemas(limits),
+    categorization: () => categorizationSchemas(limits),
   });
 }
 

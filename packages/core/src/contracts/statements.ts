@@ -76,6 +76,28 @@ export function statementSchemas(limits: Limits) {
     kind: doc(z.enum(["income", "expense", "transfer"]), "Kind, resolved (from the sign when not stored).", [
       "expense",
     ]),
+    category_source: doc(
+      z.enum(["file", "rule"]).nullable(),
+      "Where `category` came from: `file` (the statement gave it), `rule` (the stored rule `category_rule_id` set " +
+        "it, at import or when the rules were re-applied), or null (uncategorized).",
+      ["rule"],
+    ),
+    category_rule_id: doc(
+      z.string().nullable(),
+      "Id (UUID) of the stored categorization rule that set `category`; null unless `category_source` is `rule`.",
+      ["5b1f0c7e-8d2a-5e4f-9a1b-2c3d4e5f6a7b"],
+    ),
+    kind_source: doc(
+      z.enum(["file", "rule", "default"]),
+      "Where `kind` came from: `file` (the statement gave it), `rule` (the stored rule `kind_rule_id` set it), or " +
+        "`default` (neither: income for a positive amount, expense otherwise).",
+      ["default"],
+    ),
+    kind_rule_id: doc(
+      z.string().nullable(),
+      "Id (UUID) of the stored categorization rule that set `kind`; null unless `kind_source` is `rule`.",
+      [null],
+    ),
   });
   const importsPage = doc(
     z.object({

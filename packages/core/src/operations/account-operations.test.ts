@@ -367,6 +367,11 @@ describe("statement lists", () => {
       counterparty: null,
       category: "fun",
       kind: "expense",
+      // Stored without sources: the category was given (file), the kind was not (the sign rule's default).
+      category_source: "file",
+      category_rule_id: null,
+      kind_source: "default",
+      kind_rule_id: null,
     });
     const page1 = await get(byName.list_statement_transactions, { limit: 3, category: "fun" }, c);
     expect(page1.data.map((d) => d.date)).toEqual(["2026-03-10", "2026-02-02", "2025-12-31"]);

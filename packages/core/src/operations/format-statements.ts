@@ -42,5 +42,9 @@ export function formatStatementTransaction(row: StatementTransactionRow) {
     counterparty: row.counterparty,
     category: row.category,
     kind: row.kind,
+    category_source: row.category_source,
+    category_rule_id: row.category_rule_id,
+    kind_source: row.kind_source,
+    kind_rule_id: row.kind_rule_id,
   };
 }

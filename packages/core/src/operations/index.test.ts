@@ -30,7 +30,7 @@ function undocumented(schema: JsonSchema, path = ""): string[] {
 }
 
 describe("operation registry", () => {
-  it("has the ten operations of API.md §6, in order, then those of §9, with their routes", () => {
+  it("has the ten operations of API.md §6, in order, then those of §9 and §10, with their routes", () => {
     expect(list.map((o) => [o.name, o.kind, o.method, o.path])).toEqual([
       ["calculate_cashflow", "calculation", "post", "/v1/analytics/cashflow"],
       ["calculate_spending_by_category", "calculation", "post", "/v1/analytics/spending-by-category"],
@@ -51,6 +51,10 @@ describe("operation registry", () => {
       ["get_recurring", "account", "get", "/v1/me/analytics/recurring"],
       ["calculate_forecast", "calculation", "post", "/v1/analytics/forecast"],
       ["get_forecast", "account", "get", "/v1/me/analytics/forecast"],
+      ["categorize_transactions", "calculation", "post", "/v1/analytics/categorize"],
+      ["calculate_categorization_suggestions", "calculation", "post", "/v1/analytics/categorization/suggestions"],
+      ["list_categorization_rules", "account", "get", "/v1/me/categorization/rules"],
+      ["get_categorization_suggestions", "account", "get", "/v1/me/categorization/suggestions"],
     ]);
     expect(byName.get_cashflow).toBe(list[5]);
   });

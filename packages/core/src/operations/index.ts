@@ -24,6 +24,10 @@ import { calculateRecurringOperation } from "./calculate-recurring.ts";
 import { getRecurringOperation } from "./get-recurring.ts";
 import { calculateForecastOperation } from "./calculate-forecast.ts";
 import { getForecastOperation } from "./get-forecast.ts";
+import { categorizeTransactionsOperation } from "./categorize-transactions.ts";
+import { calculateCategorizationSuggestionsOperation } from "./calculate-categorization-suggestions.ts";
+import { listCategorizationRulesOperation } from "./list-categorization-rules.ts";
+import { getCategorizationSuggestionsOperation } from "./get-categorization-suggestions.ts";
 
 /** Builds the schemas and the ten operations with the given limits (default: API.md §5). */
 export function createOperations(limits: Partial<Limits> = {}) {
@@ -48,6 +52,10 @@ export function createOperations(limits: Partial<Limits> = {}) {
     get_recurring: getRecurringOperation(schemas),
     calculate_forecast: calculateForecastOperation(schemas),
     get_forecast: getForecastOperation(schemas),
+    categorize_transactions: categorizeTransactionsOperation(schemas),
+    calculate_categorization_suggestions: calculateCategorizationSuggestionsOperation(schemas),
+    list_categorization_rules: listCategorizationRulesOperation(schemas),
+    get_categorization_suggestions: getCategorizationSuggestionsOperation(schemas),
   };
   const list: readonly Operation[] = Object.values(byName);
   return { schemas, byName, list };

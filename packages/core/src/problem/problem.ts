@@ -41,6 +41,8 @@ export type ProblemCode =
  * - `invalid_cursor`: a pagination cursor is malformed, stale, belongs to another user, or was issued for other
  *   filters.
  * - `too_deep`: arrays and objects are nested deeper than any body of the API (32 levels).
+ * - `too_large`: the request as a whole asks for more work than one request may (categorization: transactions ×
+ *   the conditions of all rules above 5,000,000, or patterns compiling to more than 100,000 steps in all).
  */
 export type ErrorItemCode =
   | "required"
@@ -62,7 +64,8 @@ export type ErrorItemCode =
   | "duplicate"
   | "invalid_range"
   | "invalid_cursor"
-  | "too_deep";
+  | "too_deep"
+  | "too_large";
 
 /** One item of `errors`: a JSON pointer (RFC 6901) into the body, or the name of a query parameter. */
 export interface ErrorItem {

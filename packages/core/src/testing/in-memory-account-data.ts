@@ -6,6 +6,7 @@ import type {
   AccountData,
   BudgetMonthRow,
   BudgetRow,
+  CategorizationRuleRow,
   GoalRow,
   Kind,
   LedgerTotalRow,
@@ -17,16 +18,25 @@ import type {
   StatementImportRow,
   StatementTransactionFilter,
   StatementTransactionRow,
+  SuggestionInputRow,
 } from "../contracts/account-data.ts";
 import { statementSpan } from "../services/account-statement.ts";
+import { addMonths } from "../calendar/months.ts";
 import { compareCodePoints } from "../services/code-point-order.ts";
 import { recurringKey } from "../services/recurring-key.ts";
 import { keySource } from "../services/recurring-groups.ts";
 
 /** A statement transaction as stored: the read function's row, with the kind as imported. */
-export interface StoredTransaction extends Omit<StatementTransactionRow, "kind"> {
+export interface StoredTransaction
+  extends
+    Omit<StatementTransactionRow, "kind" | "category_source" | "category_rule_id" | "kind_source" | "kind_rule_id"> {
   /** Null: resolved from the sign. */
   readonly kind: Kind | null;
+  /** Omitted: as the database fills in a row written without them (file when given, else null / default). */
+  readonly category_source?: StatementTransactionRow["category_source"];
+  readonly category_rule_id?: string | null;
+  readonly kind_source?: StatementTransactionRow["kind_source"];
+  readonly kind_rule_id?: string | null;
 }
 
 export interface StoredBudget extends BudgetRow {
@@ -55,9 +65,20 @@ export interface StoredData {
   readonly goals?: readonly StoredGoal[];
   readonly contributions?: readonly StoredContribution[];
   readonly imports?: readonly StatementImportRow[];
+  /** Stored categorization rules (any order: read by position). */
+  readonly rules?: readonly CategorizationRuleRow[];
 }
 
 const resolved = (t: StoredTransaction): Kind => t.kind ?? (t.amount_minor > 0 ? "income" : "expense");
+/** The read function's row of a stored transaction: the kind resolved, the sources as the database fills them in. */
+const asRow = (t: StoredTransaction): StatementTransactionRow => ({
+  ...t,
+  kind: resolved(t),
+  category_source: t.category_source !== undefined ? t.category_source : t.category !== null ? "file" : null,
+  category_rule_id: t.category_rule_id ?? null,
+  kind_source: t.kind_source ?? (t.kind !== null ? "file" : "default"),
+  kind_rule_id: t.kind_rule_id ?? null,
+});
 const desc = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 export class InMemoryAccountData implements AccountData {
@@ -210,7 +231,7 @@ export class InMemoryAccountData implements AccountData {
   statementTransactions(f: StatementTransactionFilter): Promise<StatementTransactionRow[]> {
     this.calls.push(`statementTransactions(${f.limit})`);
     const rows = (this.stored.transactions ?? [])
-      .map((t) => ({ ...t, kind: resolved(t) }))
+      .map(asRow)
       .filter((t) =>
         (f.statement_import_id === undefined || t.statement_import_id === f.statement_import_id) &&
         (f.from === undefined || t.date >= f.from) &&
@@ -268,6 +289,65 @@ export class InMemoryAccountData implements AccountData {
         asc(a.account_name, b.account_name) || asc(a.currency, b.currency) || asc(a.imported_at, b.imported_at) ||
         asc(a.id, b.id)
       );
+    return Promise.resolve(rows);
+  }
+
+  categorizationRules(): Promise<CategorizationRuleRow[]> {
+    this.calls.push("categorizationRules()");
+    return Promise.resolve([...this.stored.rules ?? []].sort((a, b) => a.position - b.position));
+  }
+
+  /** As `me_categorization_suggestion_inputs` (API.md §10.4): candidates per (key, direction), then history. */
+  categorizationSuggestionInputs(from: string, to: string): Promise<SuggestionInputRow[]> {
+    this.calls.push(`categorizationSuggestionInputs(${from},${to})`);
+    const historyFrom = addMonths(to, -25) ?? "0000-12-31";
+    const candidates = new Map<string, SuggestionInputRow>();
+    const history = new Map<string, StoredTransaction[]>();
+    for (const t of this.stored.transactions ?? []) {
+      const kind = resolved(t);
+      if ((kind !== "income" && kind !== "expense") || t.amount_minor === 0) continue;
+      const source = t.counterparty !== null && t.counterparty.length > 0 ? t.counterparty : t.description ?? "";
+      const key = recurringKey(source);
+      if (key === "") continue;
+      const direction = t.amount_minor > 0 ? "inflow" : "outflow";
+      const group = `${key}\n${direction}`;
+      if (t.category === null || t.category === "") {
+        if (t.date < from || t.date > to) continue;
+        const c = candidates.get(group);
+        candidates.set(group, {
+          kind: "candidate",
+          key,
+          direction,
+          category: null,
+          date: null,
+          id: null,
+          txn_count: (c?.txn_count ?? 0) + 1,
+          rn: null,
+        });
+      } else if (t.date > historyFrom && t.date <= to) {
+        const list = history.get(group) ?? [];
+        list.push(t);
+        history.set(group, list);
+      }
+    }
+    const rows: SuggestionInputRow[] = [...candidates.values()];
+    for (const c of candidates.values()) {
+      const list = (history.get(`${c.key}\n${c.direction}`) ?? [])
+        .sort((a, b) => desc(a.date, b.date) || desc(a.id, b.id))
+        .slice(0, 5);
+      list.forEach((t, i) =>
+        rows.push({
+          kind: "history",
+          key: c.key,
+          direction: c.direction,
+          category: t.category,
+          date: t.date,
+          id: t.id,
+          txn_count: 1,
+          rn: i + 1,
+        })
+      );
+    }
     return Promise.resolve(rows);
   }
 }

@@ -33,8 +33,8 @@ export interface StatementRow {
   readonly importedAt?: string | null;
 }
 
-export const STAGE_COLUMNS =
-  "id, line, date, amount_minor, description, counterparty, category, kind, bank_id, dedup_text, repeat_hash";
+export const STAGE_COLUMNS = "id, line, date, amount_minor, description, counterparty, category, kind, bank_id, " +
+  "dedup_text, repeat_hash, category_source, category_rule_id, kind_source, kind_rule_id";
 
 /**
  * The session's empty staging table (dropped at commit; several imports in one transaction, as the demo seed runs
@@ -44,7 +44,8 @@ export async function createStage(tx: ImportSql): Promise<string> {
   await tx.exec(
     `create temporary table if not exists import_stage (id uuid, line integer, date date, amount_minor bigint,
        description text, counterparty text, category text, kind text, bank_id text, dedup_text text,
-       repeat_hash integer) on commit drop;
+       repeat_hash integer, category_source text, category_rule_id uuid, kind_source text, kind_rule_id uuid)
+       on commit drop;
      truncate pg_temp.import_stage`,
   );
   return "pg_temp.import_stage";
@@ -54,6 +55,9 @@ export interface Written {
   readonly id: string;
   readonly inserted: number;
   readonly duplicates: number;
+  /** Inserted lines whose category / kind a rule set. */
+  readonly categorizedByRule: number;
+  readonly kindSetByRule: number;
   readonly status: "completed" | "partial" | "failed";
 }
 
@@ -90,30 +94,35 @@ export async function finishStatement(
   // The occurrence index of a line without a bank id: 1 for every line whose RepeatSet hash never repeated in the
   // file (no other line has its date, amount and text); numbered by line (row_number) within the lines of a
   // repeated hash only, so a large file is never sorted as a whole.
-  const [moved] = await tx.query<{ n: number }>(
+  const [moved] = await tx.query<{ n: number; by_rule: number; kind_by_rule: number }>(
     `with repeats as materialized (select pg_catalog.unnest($5::integer[]) as h),
      lines as (
        select s.id, s.date, s.amount_minor, s.description, s.counterparty, s.category, s.kind, s.bank_id, s.dedup_text,
-              1::bigint as n
+              s.category_source, s.category_rule_id, s.kind_source, s.kind_rule_id, 1::bigint as n
        from ${stage} s
        where s.repeat_hash is null or s.repeat_hash not in (select r.h from repeats r)
        union all
        select s.id, s.date, s.amount_minor, s.description, s.counterparty, s.category, s.kind, s.bank_id, s.dedup_text,
+              s.category_source, s.category_rule_id, s.kind_source, s.kind_rule_id,
               row_number() over (partition by s.date, s.amount_minor, s.dedup_text order by s.line)
        from ${stage} s
        where s.repeat_hash in (select r.h from repeats r)),
      moved as (
        insert into public.statement_transactions (id, user_id, statement_import_id, date, amount_minor, currency,
-         description, counterparty, category, kind, dedup_key)
+         description, counterparty, category, kind, category_source, category_rule_id, kind_source, kind_rule_id,
+         dedup_key)
        select l.id, $1, $2, l.date, l.amount_minor, $3, l.description, l.counterparty, l.category, l.kind,
+              l.category_source, l.category_rule_id, l.kind_source, l.kind_rule_id,
               (case when l.bank_id is not null then 'ffffffff' else lpad(to_hex(l.date - date '1900-01-01'), 8, '0') end
                || substr(md5(concat_ws(chr(31), $4::text, $3::text,
                 case when l.bank_id is not null then 'id' || chr(31) || l.bank_id
                      else concat_ws(chr(31), 'line', l.date, l.amount_minor, l.dedup_text, l.n) end)), 9))::uuid
        from lines l
        on conflict (user_id, dedup_key) do nothing
-       returning 1)
-     select count(*)::int as n from moved`,
+       returning category_source, kind_source)
+     select count(*)::int as n, count(*) filter (where category_source = 'rule')::int as by_rule,
+            count(*) filter (where kind_source = 'rule')::int as kind_by_rule
+     from moved`,
     [row.userId, id, row.currency, row.accountName, `{${repeatedHashes.join(",")}}`],
   );
   clock?.("import row, then INSERT ... SELECT into statement_transactions (indexes, constraints, triggers)");
@@ -124,7 +133,14 @@ export async function finishStatement(
     [id, status, inserted, duplicates],
   );
   clock?.("final counts");
-  return { id, inserted, duplicates, status };
+  return {
+    id,
+    inserted,
+    duplicates,
+    categorizedByRule: Number(moved!.by_rule),
+    kindSetByRule: Number(moved!.kind_by_rule),
+    status,
+  };
 }
 
 /** A `failed` import row for a file that could not be read at all (no lines). */

@@ -18,6 +18,7 @@ import {
   toStatementTransaction,
 } from "./rows.ts";
 import type { Row } from "./values.ts";
+import { toCategorizationRule, toSuggestionInput } from "./categorization-rows.ts";
 
 export type ReadFunction =
   | "me_profile"
@@ -30,7 +31,9 @@ export type ReadFunction =
   | "me_recurring_members"
   | "me_statement_imports"
   | "me_statement_transactions"
-  | "me_statement_balances";
+  | "me_statement_balances"
+  | "me_categorization_rules"
+  | "me_categorization_suggestion_inputs";
 
 export type CallReadFunction = (name: ReadFunction, args: Readonly<Record<string, unknown>>) => Promise<Row[]>;
 
@@ -94,6 +97,13 @@ export function createAccountData(call: CallReadFunction): AccountData {
     async statementBalances(currency, dates) {
       const rows = await call("me_statement_balances", { p_currency: currency, p_dates: [...dates] });
       return rows.map(toStatementBalance);
+    },
+    async categorizationRules() {
+      return (await call("me_categorization_rules", {})).map(toCategorizationRule);
+    },
+    async categorizationSuggestionInputs(from, to) {
+      const rows = await call("me_categorization_suggestion_inputs", { p_from: from, p_to: to });
+      return rows.map(toSuggestionInput);
     },
   };
 }

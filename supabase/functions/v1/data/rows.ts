@@ -26,6 +26,7 @@ import {
   text,
   uuid,
 } from "./values.ts";
+import { UnexpectedDataError } from "./errors.ts";
 
 export function toProfile(r: Row): ProfileRow {
   return {
@@ -95,6 +96,18 @@ export function toStatementImport(r: Row): StatementImportRow {
   };
 }
 
+function categorySource(r: Row): StatementTransactionRow["category_source"] {
+  const value = r.category_source;
+  if (value === null || value === "file" || value === "rule") return value;
+  throw new UnexpectedDataError(`database column category_source: expected file, rule or null, got ${String(value)}`);
+}
+
+function kindSource(r: Row): StatementTransactionRow["kind_source"] {
+  const value = r.kind_source;
+  if (value === "file" || value === "rule" || value === "default") return value;
+  throw new UnexpectedDataError(`database column kind_source: expected file, rule or default, got ${String(value)}`);
+}
+
 export function toStatementTransaction(r: Row): StatementTransactionRow {
   return {
     id: uuid(r, "id"),
@@ -106,6 +119,10 @@ export function toStatementTransaction(r: Row): StatementTransactionRow {
     counterparty: nullableText(r, "counterparty"),
     category: nullableText(r, "category"),
     kind: kind(r, "kind"),
+    category_source: categorySource(r),
+    category_rule_id: r.category_rule_id === null ? null : uuid(r, "category_rule_id"),
+    kind_source: kindSource(r),
+    kind_rule_id: r.kind_rule_id === null ? null : uuid(r, "kind_rule_id"),
   };
 }
 

@@ -98,6 +98,10 @@ const CONTRACT: Record<string, string> = {
   get_recurring: "GET /v1/me/analytics/recurring",
   calculate_forecast: "POST /v1/analytics/forecast",
   get_forecast: "GET /v1/me/analytics/forecast",
+  categorize_transactions: "POST /v1/analytics/categorize",
+  calculate_categorization_suggestions: "POST /v1/analytics/categorization/suggestions",
+  list_categorization_rules: "GET /v1/me/categorization/rules",
+  get_categorization_suggestions: "GET /v1/me/categorization/suggestions",
 };
 
 Deno.test("registry: the ten tools of API.md §6, each naming its REST route, account tools needing a user", () => {

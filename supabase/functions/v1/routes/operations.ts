@@ -89,6 +89,7 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) 
     const user = await authenticate(c, deps, false);
     await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
+    await op.prepare?.();
     const output = op.run(await validBody(c, op, deps.bodyLimits));
     return new Response(JSON.stringify(output), {
       status: 200,
@@ -113,6 +114,7 @@ function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
     await admit(c, deps.admission, user);
     const url = new URL(c.req.url);
     const query = readQuery(url, allowed);
+    await op.prepare?.();
     const parsed = op.input.safeParse(query.values);
     if (query.errors.length > 0) {
       // Unknown or repeated parameters, and what is wrong with the known ones, in one answer.

@@ -153,6 +153,10 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
           counterparty: null,
           category: "groceries",
           kind: "expense",
+          category_source: "rule",
+          category_rule_id: "D0000000-0000-5000-8000-000000000001",
+          kind_source: "default",
+          kind_rule_id: null,
         }]);
     }
     return json({ code: "PGRST202", message: "not found" }, 404);
@@ -224,6 +228,11 @@ Deno.test("supabase-js driver: each read sends one RPC with the anon key and the
   assert.equal(out.imports[0]!.imported_at, "2026-03-01T10:00:00.123456Z");
   assert.equal(out.imports[0]!.statement_end, null);
   assert.equal(out.txs[0]!.amount_minor, -1250);
+  assert.deepEqual(
+    [out.txs[0]!.category_source, out.txs[0]!.category_rule_id, out.txs[0]!.kind_source, out.txs[0]!.kind_rule_id],
+    ["rule", "d0000000-0000-5000-8000-000000000001", "default", null],
+    "the sources are mapped, a rule id in lower case",
+  );
 });
 
 /**
@@ -550,5 +559,71 @@ Deno.test("supabase-js driver: recurring reads send me_recurring_occurrences and
   await assert.rejects(
     bad.withUser(alice, (d) => d.recurringOccurrences("EUR", "2026-01-01", "2026-01-31")),
     UnexpectedDataError,
+  );
+});
+
+Deno.test("supabase-js driver: categorization rules and suggestion inputs as RPCs, rows mapped and checked", async () => {
+  const rule = {
+    id: "7D0C9A5E-3F1B-5C2A-9E8D-1B2C3D4E5F60",
+    position: 0,
+    name: "Groceries",
+    enabled: true,
+    match: "all",
+    conditions: [{ field: "text", op: "contains", value: "tesco" }],
+    set: { category: "groceries" },
+    created_at: "2026-03-01T10:00:00+00:00",
+    updated_at: "2026-03-01T11:00:00.5+00:00",
+  };
+  const inputs = [
+    {
+      kind: "candidate",
+      key: "tesco",
+      direction: "outflow",
+      category: null,
+      date: null,
+      id: null,
+      txn_count: 2,
+      rn: null,
+    },
+    {
+      kind: "history",
+      key: "tesco",
+      direction: "outflow",
+      category: "groceries",
+      date: "2026-02-01",
+      id: "2a000000-0000-4000-8000-000000000001",
+      txn_count: null,
+      rn: 1,
+    },
+  ];
+  const { p, requests } = provider((req) => json(req.url.endsWith("me_categorization_rules") ? [rule] : inputs));
+  const rules = await p.withUser(alice, (d) => d.categorizationRules());
+  assertRpc(requests[0]!, "me_categorization_rules", alice.token, {});
+  assert.deepEqual(rules, [{
+    ...rule,
+    id: "7d0c9a5e-3f1b-5c2a-9e8d-1b2c3d4e5f60",
+    match: "all",
+    created_at: "2026-03-01T10:00:00Z",
+    updated_at: "2026-03-01T11:00:00.5Z",
+  }]);
+  const rows = await p.withUser(alice, (d) => d.categorizationSuggestionInputs("2025-04-01", "2026-03-31"));
+  assertRpc(requests[1]!, "me_categorization_suggestion_inputs", alice.token, {
+    p_from: "2025-04-01",
+    p_to: "2026-03-31",
+  });
+  assert.deepEqual(rows, [{ ...inputs[0], txn_count: 2 }, { ...inputs[1], txn_count: 0 }]);
+});
+
+Deno.test("supabase-js driver: a malformed categorization row is refused, never guessed", async () => {
+  const { p } = provider(() => json([{ kind: "other", key: "k", direction: "outflow", txn_count: 1 }]));
+  const error = await p.withUser(alice, (d) => d.categorizationSuggestionInputs("2026-01-01", "2026-01-31")).then(
+    () => assert.fail("answered"),
+    (e) => e,
+  );
+  assert.ok(error instanceof UnexpectedDataError, String(error));
+  const { p: q } = provider(() => json([{ id: "7d0c9a5e-3f1b-5c2a-9e8d-1b2c3d4e5f60", match: "some" }]));
+  await q.withUser(alice, (d) => d.categorizationRules()).then(
+    () => assert.fail("answered"),
+    (e) => assert.ok(e instanceof UnexpectedDataError, String(e)),
   );
 });

@@ -1,0 +1,32 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { recurringKey } from "../services/recurring-key.ts";
+import { fieldForms, keyOf } from "./field-forms.ts";
+import { foldText } from "./fold.ts";
+
+const unit = fc.oneof(
+  fc.constantFrom("a", "Z", " ", "  ", "\t", "\n", ".", "4", "é", "İ", "ß", "ﬁ", "Ｎ", "\u3000", "\u00a0", "ı", "Σ"),
+  fc.string({ maxLength: 3 }),
+  fc.string({ unit: "grapheme", maxLength: 3 }),
+);
+
+describe("fieldForms: one pass that equals foldText, recurringKey and NFKC", () => {
+  it("on ASCII and Unicode text alike", () => {
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }).map((parts) => parts.join("")), (raw) => {
+        const forms = fieldForms(raw);
+        expect(forms.nfkc).toBe(raw.normalize("NFKC"));
+        expect(forms.folded).toBe(foldText(raw));
+        expect(keyOf(forms)).toBe(recurringKey(raw));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("hand-worked: both paths", () => {
+    const ascii = fieldForms("  NETFLIX.COM   4412 ");
+    expect([ascii.ascii, ascii.folded, keyOf(ascii)]).toEqual([true, "netflix.com 4412", "netflix com"]);
+    const unicode = fieldForms("ＮＥＴＦＬＩＸ\u3000Straße");
+    expect([unicode.ascii, unicode.folded, keyOf(unicode)]).toEqual([false, "netflix straße", "netflix straße"]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The three forms of a field the conditions read (API.md §10.1), from one NFKC and one lower-casing: `nfkc` (what
+ * `matches` searches), `folded` (foldText: white-space runs made one space, trimmed) and `key` (recurringKey: runs
+ * of characters that are not letters made one space, trimmed). Printable ASCII, the common case, skips the Unicode
+ * work: NFKC leaves it unchanged, its only white space is the space, and its only letters are A–Z and a–z. The
+ * tests check both paths against foldText and recurringKey.
+ */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const WHITE_SPACE_RUN = /\s+/g;
+const SPACE_RUN = / {2,}/g;
+const NOT_LETTERS = /\P{L}+/gu;
+const NOT_ASCII_LETTERS = /[^a-z]+/g;
+
+export interface FieldForms {
+  readonly nfkc: string;
+  readonly lower: string;
+  readonly folded: string;
+  readonly ascii: boolean;
+}
+
+export function fieldForms(raw: string): FieldForms {
+  if (PRINTABLE_ASCII.test(raw)) {
+    const lower = raw.toLowerCase();
+    const folded = (lower.includes("  ") ? lower.replace(SPACE_RUN, " ") : lower).trim();
+    return { nfkc: raw, lower, folded, ascii: true };
+  }
+  const nfkc = raw.normalize("NFKC");
+  const lower = nfkc.toLowerCase();
+  return { nfkc, lower, folded: lower.replace(WHITE_SPACE_RUN, " ").trim(), ascii: false };
+}
+
+/** The recurring key of a field from its forms (equal to recurringKey of the raw text). */
+export function keyOf(forms: FieldForms): string {
+  return forms.lower.replace(forms.ascii ? NOT_ASCII_LETTERS : NOT_LETTERS, " ").trim();
+}

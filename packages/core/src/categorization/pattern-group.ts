@@ -1,0 +1,94 @@
+/**
+ * The `matches` patterns of one field, run together: an RE2Set searches a text for all of them in one linear-time
+ * pass, and a bounded memo answers repeated texts (bank descriptions repeat) without searching again. In printable
+ * ASCII text, a pattern whose required literals (pattern-literals.ts) are all absent is not searched: when at most one
+ * pattern remains, it alone is searched. When a set cannot be built, each pattern is searched on its own (same
+ * answers, more passes).
+ */
+import type { RE2JS, RE2Set } from "re2js";
+import { requiredLiterals } from "./pattern-literals.ts";
+import { re2 } from "./re2.ts";
+
+const MAX_MEMO = 10_000;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+export class PatternGroup {
+  readonly #patterns: string[] = [];
+  readonly #regexes: RE2JS[] = [];
+  /** Per pattern: literals one of which every match contains in printable-ASCII text, or null. */
+  readonly #literals: (readonly string[] | null)[] = [];
+  #set: RE2Set | null | undefined;
+  readonly #memo = new Map<string, Uint8Array>();
+
+  /** Adds a compiled pattern (deduplicated by its text); returns its slot in the group's answers. */
+  add(pattern: string, regex: RE2JS): number {
+    const at = this.#patterns.indexOf(pattern);
+    if (at >= 0) return at;
+    this.#patterns.push(pattern);
+    this.#regexes.push(regex);
+    this.#literals.push(requiredLiterals(pattern));
+    return this.#patterns.length - 1;
+  }
+
+  get size(): number {
+    return this.#patterns.length;
+  }
+
+  #buildSet(): RE2Set | null {
+    try {
+      const { RE2Set: PatternSet, RE2JS: Engine } = re2();
+      const set = new PatternSet(PatternSet.UNANCHORED, Engine.CASE_INSENSITIVE);
+      for (const p of this.#patterns) set.add(p);
+      set.compile();
+      return set;
+    } catch {
+      return null;
+    }
+  }
+
+  /** One byte per slot: 1 where that pattern is found in `text` (already NFKC-normalized). */
+  search(text: string): Uint8Array {
+    let hits = this.#memo.get(text);
+    if (hits !== undefined) return hits;
+    hits = new Uint8Array(this.#patterns.length);
+    const candidates = this.#candidates(text);
+    if (candidates !== null && candidates.length <= 1) {
+      // At most one pattern can match (the others lack a required literal): one search, or none.
+      if (candidates.length === 1) hits[candidates[0]!] = this.#regexes[candidates[0]!]!.test(text) ? 1 : 0;
+      this.#remember(text, hits);
+      return hits;
+    }
+    if (this.#set === undefined) this.#set = this.#patterns.length > 1 ? this.#buildSet() : null;
+    let found: number[] | null = null;
+    if (this.#set !== null) {
+      try {
+        found = this.#set.match(text);
+      } catch {
+        found = null;
+      }
+    }
+    if (found !== null) { for (const slot of found) hits[slot] = 1; }
+    else for (let i = 0; i < this.#regexes.length; i++) hits[i] = this.#regexes[i]!.test(text) ? 1 : 0;
+    this.#remember(text, hits);
+    return hits;
+  }
+
+  #remember(text: string, hits: Uint8Array): void {
+    if (this.#memo.size >= MAX_MEMO) this.#memo.clear();
+    this.#memo.set(text, hits);
+  }
+
+  /** The patterns that can match printable-ASCII `text` (null: not such text, all can). */
+  #candidates(text: string): number[] | null {
+    if (!PRINTABLE_ASCII.test(text)) return null;
+    const lower = text.toLowerCase();
+    const out: number[] = [];
+    for (let p = 0; p < this.#literals.length; p++) {
+      const literals = this.#literals[p]!;
+      let possible = literals === null;
+      for (let k = 0; !possible && k < literals!.length; k++) possible = lower.includes(literals![k]!);
+      if (possible) out.push(p);
+    }
+    return out;
+  }
+}

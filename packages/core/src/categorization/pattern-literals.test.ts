@@ -1,0 +1,94 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compilePattern } from "./compile-pattern.ts";
+import { requiredLiterals } from "./pattern-literals.ts";
+
+const sorted = (x: readonly string[] | null) => (x === null ? null : [...x].sort());
+
+describe("requiredLiterals: what every match must contain", () => {
+  it("reads literals, alternations, anchors and quantifiers", () => {
+    expect(sorted(requiredLiterals("netflix"))).toEqual(["netflix"]);
+    expect(sorted(requiredLiterals("NetFlix"))).toEqual(["netflix"]);
+    expect(sorted(requiredLiterals("^(card|pos) (tesco|aldi)\\b"))).toEqual([
+      "card aldi",
+      "card tesco",
+      "pos aldi",
+      "pos tesco",
+    ]);
+    expect(sorted(requiredLiterals("\\b(uber|bolt)\\b.*\\d{6}$"))).toEqual(["bolt", "uber"]);
+    expect(sorted(requiredLiterals(" 1\\d{5}$"))).toEqual([" 1"]);
+    expect(sorted(requiredLiterals("apple\\.com/bill"))).toEqual(["apple.com/bill"]);
+    expect(sorted(requiredLiterals("(?:ab)+c"))).toEqual(["ab"]);
+    expect(sorted(requiredLiterals("x?yz"))).toEqual(["yz"]);
+  });
+
+  it("gives nothing where it cannot be sure", () => {
+    for (
+      const p of [
+        "a|.",
+        "(a|)",
+        "\\d+",
+        "[ab]",
+        "(?i)abc",
+        "(?P<n>a)",
+        "é",
+        "\\x41",
+        "a*",
+        "\\Qa\\E",
+        ".*",
+        "[[:alpha:]]x",
+        "a]",
+      ]
+    ) {
+      expect(requiredLiterals(p)).toBeNull();
+    }
+  });
+
+  it("never rules out a text the engine matches (random patterns on random ASCII text)", () => {
+    const atom = fc.constantFrom(
+      "a",
+      "b",
+      "K",
+      "s",
+      " ",
+      ".",
+      "\\.",
+      "\\d",
+      "\\b",
+      "[ab]",
+      "[[:alpha:]]",
+      "[^]a]",
+      "^",
+      "$",
+      "x",
+      "1",
+    );
+    const quant = fc.constantFrom("", "", "*", "+", "?", "{2}", "{1,3}");
+    const seq = fc.array(fc.tuple(atom, quant).map(([a, q]) => (a === "^" || a === "$" ? a : a + q)), {
+      minLength: 1,
+      maxLength: 5,
+    }).map((x) => x.join(""));
+    const pattern = fc.oneof(
+      seq,
+      fc.tuple(seq, seq).map(([a, b]) => `(${a}|${b})`),
+      fc.tuple(seq, seq, seq).map(
+        ([a, b, c]) => `${a}(?:${b}|${c})+`,
+      ),
+    );
+    const text = fc.string({
+      unit: fc.constantFrom("a", "b", "A", "B", "k", "K", "s", "S", " ", ".", "1", "x"),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(pattern, text, (p, t) => {
+        const compiled = compilePattern(p);
+        fc.pre(compiled.ok);
+        const literals = requiredLiterals(p);
+        if (compiled.ok && compiled.regex.test(t) && literals !== null) {
+          expect(literals.some((l) => t.toLowerCase().includes(l))).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

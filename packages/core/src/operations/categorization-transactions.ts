@@ -1,0 +1,86 @@
+/**
+ * The transactions of POST categorize and POST suggestions (API.md §10.2, §10.4), checked in one pass: real dates,
+ * each amount exact in its own currency's scale (without a currency: at most 4 fractional digits), known currency
+ * codes. Transactions of any currencies mix freely.
+ */
+import { isValidDate } from "../calendar/dates.ts";
+import type { CategorizeTransaction } from "../categorization/transaction-view.ts";
+import { currencyScale } from "../money/currencies.ts";
+import { moneyIssueMessage, parseMinor } from "../money/parse-minor.ts";
+import type { ErrorCollector } from "./error-collector.ts";
+
+/** Fractional digits an amount without a currency may have (CLF, the ISO 4217 currency with the most, has 4). */
+export const SCALE_WITHOUT_CURRENCY = 4;
+
+export interface CategorizationTransactionInput {
+  readonly id?: string | null | undefined;
+  readonly date: string;
+  readonly amount: string | number;
+  readonly currency?: string | undefined;
+  readonly category?: string | null | undefined;
+  readonly kind?: "income" | "expense" | "transfer" | undefined;
+  readonly description?: string | null | undefined;
+  readonly counterparty?: string | null | undefined;
+  readonly account?: string | null | undefined;
+}
+
+export interface CheckedTransaction extends CategorizeTransaction {
+  readonly amountMinor: number;
+  readonly date: string;
+  readonly id: string | null;
+}
+
+export function checkCategorizationTransactions(
+  transactions: readonly CategorizationTransactionInput[],
+  base: string,
+  errors: ErrorCollector,
+): CheckedTransaction[] {
+  const out = new Array<CheckedTransaction>(transactions.length);
+  for (let i = 0; i < transactions.length; i++) {
+    const t = transactions[i]!;
+    if (!isValidDate(t.date)) {
+      errors.at(
+        `${base}/${i}/date`,
+        "invalid_date",
+        `\`${base}/${i}/date\` is not a real calendar date ("${t.date}").`,
+      );
+    }
+    let scale = SCALE_WITHOUT_CURRENCY;
+    let code = "";
+    if (t.currency !== undefined) {
+      code = t.currency.toUpperCase();
+      const s = currencyScale(code);
+      if (s === undefined) {
+        errors.at(
+          `${base}/${i}/currency`,
+          "unknown_currency",
+          `\`${base}/${i}/currency\` is "${t.currency}", which is not an active ISO 4217 currency code.`,
+        );
+      } else scale = s;
+    }
+    const amount = parseMinor(t.amount, scale);
+    if (typeof amount !== "number") {
+      const where = `\`${base}/${i}/amount\``;
+      errors.at(
+        `${base}/${i}/amount`,
+        amount,
+        code === "" && amount === "too_many_decimals"
+          ? `${where} has more than ${SCALE_WITHOUT_CURRENCY} fractional digits; give the transaction's ` +
+            "`currency` to check it against that currency instead."
+          : moneyIssueMessage(amount, where, code === "" ? "an amount without a currency" : code, scale),
+      );
+    }
+    out[i] = {
+      id: t.id ?? null,
+      date: t.date,
+      amountMinor: typeof amount === "number" ? amount : 0,
+      scale,
+      category: t.category,
+      kind: t.kind,
+      description: t.description,
+      counterparty: t.counterparty,
+      account: t.account,
+    };
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+import { categorizeMany } from "../categorization/categorize-many.ts";
+import { compileRules } from "../categorization/compile-rules.ts";
+import { ensureRe2 } from "../categorization/re2.ts";
+import { CONDITION_RULES, RULE_LIMITS, RULE_SHAPE_RULES } from "../categorization/rule-schema.ts";
+import { EVALUATION_RULES } from "../contracts/categorization.ts";
+import type { CalculationOperation } from "../contracts/operation.ts";
+import type { Schemas } from "../contracts/schemas.ts";
+import { checkCategorizationTransactions } from "./categorization-transactions.ts";
+import { ErrorCollector } from "./error-collector.ts";
+import { formatCategorization } from "./format-categorization.ts";
+
+type C = Schemas["categorization"];
+
+export function categorizeTransactionsOperation(schemas: Schemas) {
+  const operation: CalculationOperation<C["body"], C["report"]> = {
+    kind: "calculation",
+    name: "categorize_transactions",
+    method: "post",
+    path: "/v1/analytics/categorize",
+    tag: "Calculations",
+    summary: "Apply categorization rules to transactions: each one's category and kind, and which rule set them.",
+    description: "Runs your rules over your transactions and explains every result: the category and the " +
+      "effective kind of each transaction, whether each came from the transaction itself, a rule (with its id) or " +
+      "the sign, and per rule how many transactions it matched and how many it decided. " + EVALUATION_RULES + " " +
+      RULE_SHAPE_RULES + " " + CONDITION_RULES + ` Work bound: transactions × the conditions of all rules (enabled ` +
+      `or not) ≤ ${RULE_LIMITS.work.toLocaleString("en-US")}, else 422 \`too_large\` at \`/rules\`. Deterministic: ` +
+      "the same body always gives the same response.",
+    prepare: ensureRe2,
+    get input() {
+      return schemas.categorization.body;
+    },
+    get output() {
+      return schemas.categorization.report;
+    },
+    run(input) {
+      const errors = new ErrorCollector();
+      let conditions = 0;
+      for (const rule of input.rules) conditions += rule.conditions.length;
+      const work = conditions * input.transactions.length;
+      if (work > RULE_LIMITS.work) {
+        errors.at(
+          "/rules",
+          "too_large",
+          `${input.transactions.length} transactions × ${conditions} conditions is ${work} condition tests; one ` +
+            `request may ask for at most ${RULE_LIMITS.work}. Send fewer transactions per request.`,
+        );
+      }
+      const transactions = checkCategorizationTransactions(input.transactions, "/transactions", errors);
+      errors.throwIfAny();
+      const compiled = compileRules(input.rules);
+      const { results, rules } = categorizeMany(compiled, transactions, { overwrite: input.overwrite === true });
+      return formatCategorization(compiled, transactions, results, rules);
+    },
+  };
+  return operation;
+}
