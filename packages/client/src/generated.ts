@@ -5566,7 +5566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5617,7 +5617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5877,7 +5877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key included). */
+            /** @description invalid_json: the body is empty, not valid UTF-8, or not well-formed JSON (a duplicate key is a 422). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5928,7 +5928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6077,7 +6077,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6287,7 +6287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). Two stages: every problem of the shape (types, required and unknown fields, allowed values, duplicate keys, exponents), then, once the shape is right, every problem of the values (dates, money amounts, currencies, ranges). Refused before parsing, with one item: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
+            /** @description validation_failed: the request breaks the contract; `errors` lists the offending values by JSON pointer (body) or parameter name (query), at most 100 (then `truncated` and `errors_total`). A body is checked in two stages. Stage 1 reads the JSON text: a duplicate key, or a number written with an exponent or with more than 15 significant digits, is a problem of that one value. Stage 2 checks the parsed body: its shape (types, required and unknown fields, allowed values), then, once the shape is right, its values (dates, money amounts, currencies, ranges). Stage 2 runs even when stage 1 found problems, and one answer lists both, one item per pointer (stage 1's when both find one), sorted by pointer (array indices numerically), so a body is fixed in one round trip. Refused in stage 1 with one item and no stage 2: an object with more than 1,000 members (`too_many_items`), nesting deeper than 32 (`too_deep`), a member name longer than 128 bytes (`too_long`). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
