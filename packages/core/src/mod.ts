@@ -62,3 +62,15 @@ export * from "./calendar/mod.ts";
 
 // Services.
 export * from "./services/mod.ts";
+
+// Currency conversion (API.md §11).
+export * from "./conversion/mod.ts";
+export {
+  CONVERSION_RULES,
+  conversionInput,
+  conversionOutput,
+  DISCLOSURE_RULES,
+  exchangeRateInput,
+  RATE_CHOICE_RULES,
+  ROUNDING_RULES,
+} from "./contracts/conversion.ts";
