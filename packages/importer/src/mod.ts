@@ -8,3 +8,16 @@ export { detectFormat } from "./detect-format.ts";
 export { LIMITS } from "./limits.ts";
 export { type Format, FORMATS, UnreadableFileError } from "./types.ts";
 export { resolveUser } from "./db/resolve-user.ts";
+export {
+  detectRatesFormat,
+  loadRatesFile,
+  type LoadRatesOptions,
+  parseRatesText,
+  type RateLine,
+  RATES_FORMATS,
+  type RatesFormat,
+  type RatesInput,
+  type RatesReport,
+  SOURCE_PATTERN,
+  writeRates,
+} from "./rates/mod.ts";
