@@ -13,6 +13,7 @@ import {
   text,
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
+import { conversionInput, conversionOutput } from "./conversion.ts";
 
 /** At most this many earlier months in POST `history`; GET reads as many months back (API.md §9.4). */
 export const MAX_HISTORY_MONTHS = 24;
@@ -56,7 +57,10 @@ export function budgetSchemas(limits: Limits) {
   );
   const body = doc(
     z.strictObject({
-      currency: currencyInput("Currency of the calculation; every transaction and budget is in it."),
+      currency: currencyInput(
+        "Currency of the calculation; every budget is in it, and every transaction unless `conversion` is " +
+          "sent: then transactions in other currencies are converted into it (budgets never are).",
+      ),
       year: doc(z.int().min(1).max(9999), "Year of the month.", [2026]),
       month: doc(z.int().min(1).max(12), "Month, 1–12.", [3]),
       budgets: doc(z.array(budget).max(limits.budgets), `Budgets of the month, at most ${limits.budgets}.`),
@@ -73,6 +77,7 @@ export function budgetSchemas(limits: Limits) {
         " Transactions outside the month are ignored, except that with rollover the spending of the 24 months before " +
           "it feeds the carryover.",
       ),
+      conversion: conversionInput().optional(),
     }),
     "Budget summary request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{
@@ -135,6 +140,7 @@ export function budgetSchemas(limits: Limits) {
         "(status `unbudgeted` when it has no budget), plus, with rollover, every category carrying a non-zero " +
         "`carryover_in`. Sorted by name (Unicode code points), uncategorized (null) last.",
     ),
+    conversion: conversionOutput.optional(),
   };
   const report = doc(z.object(fields), "Budget versus actual spending for one month, in one currency.");
   const accountReport = doc(

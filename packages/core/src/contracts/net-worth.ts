@@ -13,6 +13,7 @@ import {
 } from "./primitives.ts";
 import { withFastArrayParse } from "./fast-array.ts";
 import { transactionsArray } from "./transaction.ts";
+import { conversionInput, conversionOutput } from "./conversion.ts";
 
 /** Longest `from`…`to` span of a net-worth series, in months (10 years: at most 121 points). */
 export const NET_WORTH_MAX_MONTHS = 120;
@@ -50,6 +51,11 @@ export function netWorthSchemas(limits: Limits) {
   const statement = doc(
     z.strictObject({
       account_name: text(limits.text, "Name of the account the statement belongs to.", ["Checking"]),
+      currency: currencyInput(
+        "Currency of the statement and of its transactions (they inherit it). Omitted: the request's `currency`. " +
+          "Another currency than the request's needs `conversion` (otherwise 422 `currency_mismatch`). An account " +
+          "is an `account_name` in one currency.",
+      ).optional(),
       statement_start: dateField(
         "First day the statement covers. Omitted or null: the first transaction date (or `statement_end` without " +
           "transactions).",
@@ -78,7 +84,10 @@ export function netWorthSchemas(limits: Limits) {
   );
   const body = doc(
     z.strictObject({
-      currency: currencyInput("Currency of the calculation; every transaction must be in it."),
+      currency: currencyInput(
+        "Currency of the calculation; every statement must be in it, unless `conversion` is sent: then balances " +
+          "in other currencies are converted into it.",
+      ),
       from: dateField("First day of the series.", ["2026-01-01"]),
       to: dateField("Last day of the series: the date of `net_worth` and of each account's balance.", ["2026-03-31"]),
       statements: doc(
@@ -86,6 +95,7 @@ export function netWorthSchemas(limits: Limits) {
         `The statements, at most ${limits.statements} (422 \`too_many_items\`), in any order except that a later ` +
           "position wins a tie between statements with the same start and end.",
       ),
+      conversion: conversionInput().optional(),
     }),
     "Net-worth request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are " +
       "rejected.",
@@ -158,6 +168,13 @@ export function netWorthSchemas(limits: Limits) {
         "with `balance`.",
       ["2026-01-31"],
     ).nullable(),
+    converted_balance: moneyOutput(
+      "Only with conversion: the balance on `to` converted into the report currency at the rate of `to` (not of " +
+        "`balance_date`), rounded once half-to-even; equal to `balance` for an account in the report currency; null " +
+        "without a balance or without a usable rate (the account is then left out of `net_worth` and disclosed in " +
+        "`conversion`).",
+      ["1118.42"],
+    ).nullable().optional(),
     statements: doc(z.array(reconciliation), "Every statement of the account, by start, then end, then tie order."),
   });
   const report = doc(
@@ -175,8 +192,13 @@ export function netWorthSchemas(limits: Limits) {
         })),
         "One point per calendar month from `from` to `to`, oldest first.",
       ),
-      accounts: doc(z.array(account), "Every account with at least one statement that is not excluded, by name."),
+      accounts: doc(
+        z.array(account),
+        "Every account with at least one statement that is not excluded, by name (then by currency, when accounts " +
+          "in several currencies share a name).",
+      ),
       excluded_statement_count: countOutput("Statements left out because nothing dates them.", [0]),
+      conversion: conversionOutput.optional(),
     }),
     "Net worth month by month, the accounts' balances on `to`, and the reconciliation of every statement.",
   );

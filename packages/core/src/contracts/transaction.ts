@@ -10,7 +10,10 @@ export function transactionSchema(limits: Limits) {
       id: text(limits.text, "Your own identifier; not used in calculations.", ["tx-0001"]).optional(),
       date: dateField("Booking date.", undefined, true),
       amount: moneyInput("Signed amount from the account holder's view: positive is money in, negative money out."),
-      currency: currencyInput("Optional; when given it must equal the request's `currency` (422 `currency_mismatch`).")
+      currency: currencyInput(
+        "Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the " +
+          "request sends `conversion`: then any known currency is accepted and converted.",
+      )
         .optional(),
       category: text(
         limits.text,

@@ -13,6 +13,8 @@ import { checkNetWorthRange } from "./net-worth-range.ts";
 import { normalizeTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency, type ResolvedCurrency } from "./resolve-currency.ts";
+import { convertedNetWorth, statementCurrency } from "./converted-net-worth.ts";
+import { CONVERSION_RULES } from "../contracts/conversion.ts";
 
 /** A money field of a statement as minor units, recording a rejected value at its pointer. */
 function money(value: unknown, pointer: string, currency: ResolvedCurrency, errors: ErrorCollector): number {
@@ -37,7 +39,11 @@ export function calculateNetWorthOperation(schemas: Schemas) {
       `statement. ${BALANCE_RULES} ${SERIES_RULES} At most ${schemas.limits.statements} statements and ` +
       `${maxTransactions} transactions over all statements (422 \`too_many_items\`). Every transaction must be ` +
       "in `currency` (422 `currency_mismatch`). Deterministic: no clock, no database; the same body always gives " +
-      "the same response.",
+      "the same response.\n\nConversion: with `conversion`, statements may be in other currencies (a statement's " +
+      "`currency`, inherited by its transactions); each account balance on each series date is converted at that " +
+      "date's rate, net worth sums the converted balances, each account keeps `balance` in its own currency and " +
+      "gains `converted_balance`, reconciliation stays in the account's currency, and the response gains " +
+      `\`conversion\` (counts are account balance points). ${CONVERSION_RULES}`,
     get input() {
       return schemas.netWorth.body;
     },
@@ -58,14 +64,18 @@ export function calculateNetWorthOperation(schemas: Schemas) {
       if (currency === undefined || !errors.empty) throw errors.toError();
       checkNetWorthRange(input.from, input.to, "body");
 
+      const converting = input.conversion !== undefined;
+      const currencyOf = new Map<string, ResolvedCurrency>();
       const byName = new Map<string, AccountStatement[]>();
       let excluded = 0;
       input.statements.forEach((s, i) => {
         const base = `/statements/${i}`;
-        const opening = money(s.opening_balance, `${base}/opening_balance`, currency, errors);
+        const own = statementCurrency(s.currency, currency, converting, base, errors);
+        if (own === undefined) return;
+        const opening = money(s.opening_balance, `${base}/opening_balance`, own, errors);
         const closing = s.closing_balance === undefined || s.closing_balance === null
           ? null
-          : money(s.closing_balance, `${base}/closing_balance`, currency, errors);
+          : money(s.closing_balance, `${base}/closing_balance`, own, errors);
         const start = s.statement_start ?? null;
         const end = s.statement_end ?? null;
         if (start !== null && end !== null && end < start) {
@@ -75,7 +85,7 @@ export function calculateNetWorthOperation(schemas: Schemas) {
             `\`${base}/statement_end\` (${end}) is before \`${base}/statement_start\` (${start}).`,
           );
         }
-        const { entries } = normalizeTransactions(s.transactions, currency, `${base}/transactions`, errors);
+        const { entries } = normalizeTransactions(s.transactions, own, `${base}/transactions`, errors);
         if (!errors.empty) return;
         const sums = statementSums(entries.map((e) => ({ date: e.date!, amountMinor: BigInt(e.amount) })));
         const statement = accountStatement({
@@ -93,11 +103,17 @@ export function calculateNetWorthOperation(schemas: Schemas) {
           excluded += 1;
           return;
         }
-        const list = byName.get(s.account_name);
-        if (list === undefined) byName.set(s.account_name, [statement]);
+        // An account is a name in one currency (without conversion every statement is in `currency`).
+        const key = converting ? `${s.account_name}\u0000${own.code}` : s.account_name;
+        currencyOf.set(key, own);
+        const list = byName.get(key);
+        if (list === undefined) byName.set(key, [statement]);
         else list.push(statement);
       });
       errors.throwIfAny();
+      if (input.conversion !== undefined) {
+        return convertedNetWorth(input, input.conversion, currency, byName, currencyOf, excluded, errors);
+      }
 
       const accounts: NetWorthAccount[] = [...byName.entries()]
         .sort(([a], [b]) => compareCodePoints(a, b))
