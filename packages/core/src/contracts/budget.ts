@@ -14,6 +14,7 @@ import {
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
 import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 /** At most this many earlier months in POST `history`; GET reads as many months back (API.md §9.4). */
 export const MAX_HISTORY_MONTHS = 24;
@@ -96,6 +97,7 @@ export function budgetSchemas(limits: Limits) {
         "when neither is set. Only budgets and transactions in this currency count.",
     ).optional(),
     rollover: rolloverField.optional(),
+    ...convertQueryFields(),
   });
 
   const category = z.object({
@@ -149,7 +151,8 @@ export function budgetSchemas(limits: Limits) {
       other_currencies: doc(
         z.array(z.string()),
         "Currencies, other than `currency`, with transactions dated in the month or budgets for it, sorted. " +
-          "They are left out; v1 does no currency conversion.",
+          "They are left out. With `convert=true`: only the currencies with transactions left unconverted (no " +
+          "usable rate) or budgets (budgets are never converted).",
         [["USD"]],
       ),
     }),

@@ -11,6 +11,7 @@ import {
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
 import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 export function cashflowSchemas(limits: Limits) {
   const body = doc(
@@ -40,6 +41,7 @@ export function cashflowSchemas(limits: Limits) {
     ).optional(),
     year: queryInteger(1, 9999, "Year to report. Defaults to the current year in the profile's time zone.", [2026])
       .optional(),
+    ...convertQueryFields(),
   });
 
   const month = z.object({
@@ -126,7 +128,8 @@ export function cashflowSchemas(limits: Limits) {
       other_currencies: doc(
         z.array(z.string()),
         "Currencies, other than `currency`, in which you have transactions (of any kind) dated in `year`, sorted. " +
-          "They are left out; v1 does no currency conversion.",
+          "They are left out. With `convert=true`: only the currencies with something left unconverted (no usable " +
+          "rate).",
         [["USD"]],
       ),
     }),

@@ -14,6 +14,7 @@ import {
 import { withFastArrayParse } from "./fast-array.ts";
 import { transactionsArray } from "./transaction.ts";
 import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 /** Longest `from`…`to` span of a net-worth series, in months (10 years: at most 121 points). */
 export const NET_WORTH_MAX_MONTHS = 120;
@@ -131,6 +132,7 @@ export function netWorthSchemas(limits: Limits) {
     from: dateField("First day of the series. Defaults to 1 January of the year of `to`.", ["2026-01-01"]).optional(),
     to: dateField("Last day of the series. Defaults to today in the profile's time zone.", ["2026-03-31"])
       .optional(),
+    ...convertQueryFields(),
   });
 
   const reconciliation = z.object({
@@ -210,10 +212,15 @@ export function netWorthSchemas(limits: Limits) {
     ).optional(),
     as_of: dateField("Date of the balances. Defaults to today in the profile's time zone.", ["2026-03-31"])
       .optional(),
+    ...convertQueryFields(),
   });
   const accountsReport = doc(
     z.object({
       as_of: dateOutput("Date of the balances (as used).", ["2026-03-31"]),
+      currency: currencyOutput(
+        "Only with `convert=true`: the currency of every `converted_balance` (the `currency` parameter, default " +
+          "the profile's default currency).",
+      ).optional(),
       accounts: doc(
         z.array(z.object({
           account_name: doc(z.string(), "Account name.", ["Checking"]),
@@ -228,6 +235,12 @@ export function netWorthSchemas(limits: Limits) {
               "null with `balance`.",
             ["2026-01-31"],
           ).nullable(),
+          converted_balance: moneyOutput(
+            "Only with `convert=true`: `balance` converted into the response's `currency` at the rate of `as_of` " +
+              "(not of `balance_date`), rounded once half-to-even; equal to `balance` for an account in that " +
+              "currency; null without a balance or without a usable rate (disclosed in `conversion`).",
+            ["1118.42"],
+          ).nullable().optional(),
           statement_count: countOutput(
             "Statements of the account that start on or before `as_of` (excluded statements and `processing` or " +
               "`failed` imports left out).",
@@ -243,6 +256,7 @@ export function netWorthSchemas(limits: Limits) {
         "Every account (name and currency) with at least one statement that is not excluded, by name, then " +
           "currency.",
       ),
+      conversion: conversionOutput.optional(),
     }),
     "Each account's balance on `as_of`, and whether its statement reconciles.",
   );

@@ -13,6 +13,7 @@ import {
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
 import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 const CATEGORY_ORDER = "Sorted by `total` descending, then by category name ascending (by Unicode code points, " +
   "not locale), with the uncategorized group (null) after any named category with the same total.";
@@ -55,6 +56,7 @@ export function spendingSchemas(limits: Limits) {
         "(422 `invalid_range`).",
       ["2026-03-31"],
     ).optional(),
+    ...convertQueryFields(),
   });
 
   const category = z.object({
@@ -110,7 +112,8 @@ export function spendingSchemas(limits: Limits) {
       other_currencies: doc(
         z.array(z.string()),
         "Currencies, other than `currency`, in which you have transactions (of any kind) dated in the period, " +
-          "sorted. They are left out; v1 does no currency conversion.",
+          "sorted. They are left out. With `convert=true`: only the currencies with something left unconverted " +
+          "(no usable rate).",
         [["USD"]],
       ),
     }),

@@ -7,7 +7,9 @@ import type { AccountData } from "@pfa/core/contracts/account-data.ts";
 import {
   toBudget,
   toBudgetMonth,
+  toExchangeRate,
   toGoal,
+  toLedgerDay,
   toLedgerTotal,
   toMonthlySpending,
   toProfile,
@@ -30,7 +32,9 @@ export type ReadFunction =
   | "me_recurring_members"
   | "me_statement_imports"
   | "me_statement_transactions"
-  | "me_statement_balances";
+  | "me_statement_balances"
+  | "me_exchange_rates"
+  | "me_ledger_daily_totals";
 
 export type CallReadFunction = (name: ReadFunction, args: Readonly<Record<string, unknown>>) => Promise<Row[]>;
 
@@ -94,6 +98,14 @@ export function createAccountData(call: CallReadFunction): AccountData {
     async statementBalances(currency, dates) {
       const rows = await call("me_statement_balances", { p_currency: currency, p_dates: [...dates] });
       return rows.map(toStatementBalance);
+    },
+    async exchangeRates(currencies, from, to) {
+      const rows = await call("me_exchange_rates", { p_currencies: [...currencies], p_from: from, p_to: to });
+      return rows.map(toExchangeRate);
+    },
+    async ledgerDailyTotals(from, to, except) {
+      const rows = await call("me_ledger_daily_totals", { p_from: from, p_to: to, p_except: except });
+      return rows.map(toLedgerDay);
     },
   };
 }

@@ -2,7 +2,9 @@
 import type {
   BudgetMonthRow,
   BudgetRow,
+  ExchangeRateRow,
   GoalRow,
+  LedgerDayRow,
   LedgerTotalRow,
   MonthlySpendingRow,
   ProfileRow,
@@ -39,6 +41,24 @@ export function toLedgerTotal(r: Row): LedgerTotalRow {
   return {
     currency: text(r, "currency"),
     month: nullableIsoDate(r, "month"),
+    kind: kind(r, "kind"),
+    category: nullableText(r, "category"),
+    amount_minor: safeInteger(r, "amount_minor"),
+    transaction_count: safeInteger(r, "transaction_count"),
+  };
+}
+
+export function toExchangeRate(r: Row): ExchangeRateRow {
+  const rate = text(r, "rate");
+  // numeric as text: a plain positive decimal (the table's check); anything else is a driver bug, not a rate.
+  if (!/^\d+(\.\d+)?$/.test(rate)) throw new TypeError(`me_exchange_rates returned a rate that is not a decimal`);
+  return { base: text(r, "base"), quote: text(r, "quote"), date: isoDate(r, "date"), rate };
+}
+
+export function toLedgerDay(r: Row): LedgerDayRow {
+  return {
+    currency: text(r, "currency"),
+    date: isoDate(r, "date"),
     kind: kind(r, "kind"),
     category: nullableText(r, "category"),
     amount_minor: safeInteger(r, "amount_minor"),
