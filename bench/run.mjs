@@ -38,6 +38,7 @@ import { recurringSection } from "./lib/recurring.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
+import { convertSection } from "./lib/convert.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -72,6 +73,7 @@ export const GOALS = {
   me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
+  post_cashflow_convert_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
 };
 
 const started = Date.now();
@@ -113,6 +115,7 @@ const sections = [
   ["recurring", recurringSection],
   ["scale", scaleSection],
   ["profile", profileSection],
+  ["convert", convertSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;

@@ -12,33 +12,81 @@ export interface DayGroup {
   readonly kind: Kind;
   readonly category: string | null;
   /** Exact signed sum, in minor units of `currency`. */
-  amountMinor: bigint;
+  readonly amountMinor: bigint;
   /** Transactions in the group. */
+  readonly count: number;
+}
+
+/** A group while it is being summed: a safe-integer sum, switched to bigint only if it ever stops being safe. */
+interface Draft {
+  readonly currency: string;
+  readonly date: string;
+  readonly kind: Kind;
+  readonly category: string | null;
+  sum: number;
+  big: bigint | null;
   count: number;
 }
 
-/** Collects transactions (or already aggregated day rows) into day groups. */
+/**
+ * Collects transactions (or already aggregated day rows) into day groups. Indexed by date, then category, then a
+ * short list per (currency, kind): the date and category strings of a parsed body are looked up as they are (their
+ * hashes are cached), with no key string built per transaction.
+ */
 export class DayGroups {
-  readonly #groups = new Map<string, DayGroup>();
+  readonly #byDate = new Map<string, Map<string | null, Draft[]>>();
+  #size = 0;
 
   add(currency: string, date: string, kind: Kind, category: string | null, amountMinor: number | bigint, count = 1) {
-    // The category is last and may hold any character; the fixed-width fields before it keep keys unambiguous.
-    const key = `${currency}${date}${kind[0]}${category === null ? "\u0000" : "\u0001" + category}`;
-    const g = this.#groups.get(key);
-    if (g === undefined) {
-      this.#groups.set(key, { currency, date, kind, category, amountMinor: BigInt(amountMinor), count });
-    } else {
-      g.amountMinor += BigInt(amountMinor);
-      g.count += count;
+    let byCategory = this.#byDate.get(date);
+    if (byCategory === undefined) this.#byDate.set(date, byCategory = new Map());
+    let list = byCategory.get(category);
+    if (list === undefined) byCategory.set(category, list = []);
+    let g: Draft | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const d = list[i]!;
+      if (d.currency === currency && d.kind === kind) {
+        g = d;
+        break;
+      }
     }
+    if (g === undefined) {
+      g = { currency, date, kind, category, sum: 0, big: null, count: 0 };
+      list.push(g);
+      this.#size++;
+    }
+    g.count += count;
+    if (g.big === null && typeof amountMinor === "number") {
+      const sum = g.sum + amountMinor;
+      if (Number.isSafeInteger(sum)) {
+        g.sum = sum;
+        return;
+      }
+      g.big = BigInt(g.sum);
+    }
+    g.big = (g.big ?? BigInt(g.sum)) + BigInt(amountMinor);
   }
 
   get size(): number {
-    return this.#groups.size;
+    return this.#size;
   }
 
-  values(): IterableIterator<DayGroup> {
-    return this.#groups.values();
+  /** The groups, each with its exact sum. */
+  *values(): IterableIterator<DayGroup> {
+    for (const byCategory of this.#byDate.values()) {
+      for (const list of byCategory.values()) {
+        for (const g of list) {
+          yield {
+            currency: g.currency,
+            date: g.date,
+            kind: g.kind,
+            category: g.category,
+            amountMinor: g.big ?? BigInt(g.sum),
+            count: g.count,
+          };
+        }
+      }
+    }
   }
 }
 

@@ -33,6 +33,8 @@ export function readConvertedTransactions(
   const entries: LedgerEntry[] = [];
   const groups = new DayGroups();
   let latest: string | null = null;
+  /** Each currency text as written → its code and scale (null: unknown); one lookup per distinct spelling. */
+  const seen = new Map<string, ResolvedCurrency | null>();
   for (let i = 0; i < transactions.length; i++) {
     const t = transactions[i]!;
     const date = t.date;
@@ -44,9 +46,14 @@ export function readConvertedTransactions(
     let code = report.code;
     let scale = report.scale;
     if (t.currency !== undefined && t.currency !== code) {
-      const upper = t.currency.toUpperCase();
-      const s = currencyScale(upper);
-      if (s === undefined) {
+      let known = seen.get(t.currency);
+      if (known === undefined) {
+        const upper = t.currency.toUpperCase();
+        const s = currencyScale(upper);
+        known = s === undefined ? null : { code: upper, scale: s };
+        seen.set(t.currency, known);
+      }
+      if (known === null) {
         errors.at(
           `${base}/${i}/currency`,
           "unknown_currency",
@@ -54,8 +61,8 @@ export function readConvertedTransactions(
         );
         ok = false;
       } else {
-        code = upper;
-        scale = s;
+        code = known.code;
+        scale = known.scale;
       }
     }
     const amount = parseMinor(t.amount, scale);
