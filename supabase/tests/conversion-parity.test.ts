@@ -121,7 +121,7 @@ async function store(tx: SqlClient, txs: readonly Tx[], rates: string): Promise<
        select $1, ('c0e2' || case x.currency when 'EUR' then '1' when 'USD' then '2' else '3' end
                  || '000-0000-4000-8000-000000000001')::uuid,
               x.date, x.amount, x.currency, x.kind, x.category, 'x'
-       from jsonb_to_recordset($2::jsonb) as x(date date, amount bigint, currency text, kind text, category text)`,
+       from jsonb_to_recordset($2::text::jsonb) as x(date date, amount bigint, currency text, kind text, category text)`,
       [USER, JSON.stringify(txs)],
     );
   }
