@@ -11,8 +11,8 @@ export interface DayGroup {
   readonly date: string;
   readonly kind: Kind;
   readonly category: string | null;
-  /** Exact signed sum, in minor units of `currency`. */
-  readonly amountMinor: bigint;
+  /** Exact signed sum, in minor units of `currency` (a safe integer, else a bigint). */
+  readonly amountMinor: bigint | number;
   /** Transactions in the group. */
   readonly count: number;
 }
@@ -29,17 +29,20 @@ interface Draft {
 }
 
 /**
- * Collects transactions (or already aggregated day rows) into day groups. Indexed by date, then category, then a
- * short list per (currency, kind): the date and category strings of a parsed body are looked up as they are (their
- * hashes are cached), with no key string built per transaction.
+ * Collects transactions (or already aggregated day rows) into day groups. Indexed by date (a number made of the
+ * date's digit codes: distinct dates give distinct numbers), then category, then a short list per (currency, kind):
+ * no key string is built per transaction. Dates must be `YYYY-MM-DD`.
  */
 export class DayGroups {
-  readonly #byDate = new Map<string, Map<string | null, Draft[]>>();
+  /** By the date as the number YYYYMMDD (a small-integer key: no string hashing per transaction). */
+  readonly #byDate = new Map<number, Map<string | null, Draft[]>>();
   #size = 0;
 
   add(currency: string, date: string, kind: Kind, category: string | null, amountMinor: number | bigint, count = 1) {
-    let byCategory = this.#byDate.get(date);
-    if (byCategory === undefined) this.#byDate.set(date, byCategory = new Map());
+    const day = (date.charCodeAt(0) * 1000 + date.charCodeAt(1) * 100 + date.charCodeAt(2) * 10 + date.charCodeAt(3)) *
+        10000 + date.charCodeAt(5) * 1000 + date.charCodeAt(6) * 100 + date.charCodeAt(8) * 10 + date.charCodeAt(9);
+    let byCategory = this.#byDate.get(day);
+    if (byCategory === undefined) this.#byDate.set(day, byCategory = new Map());
     let list = byCategory.get(category);
     if (list === undefined) byCategory.set(category, list = []);
     let g: Draft | undefined;
@@ -81,7 +84,7 @@ export class DayGroups {
             date: g.date,
             kind: g.kind,
             category: g.category,
-            amountMinor: g.big ?? BigInt(g.sum),
+            amountMinor: g.big ?? g.sum,
             count: g.count,
           };
         }
