@@ -5,6 +5,7 @@
  * demo shows is what a real import produces. The data ends today (UTC) unless `endDate` says otherwise.
  */
 import { importFile } from "@pfa/importer";
+import { loadDemoRates } from "./demo-rates.ts";
 import { DEMO_USERS, type DemoOptions, generateDemoData } from "./demo-data.ts";
 import { loadDataset } from "./load.ts";
 import type { SqlClient } from "./sql-client.ts";
@@ -48,6 +49,7 @@ export async function seed(client: SqlClient, options: DemoOptions = {}): Promis
         );
       }
     }
+    await loadDemoRates(tx);
     const [count] = await tx.query<{ n: number }>(
       "select count(*)::int as n from public.statement_transactions where user_id = any($1::text::uuid[])",
       [`{${ids.join(",")}}`],
