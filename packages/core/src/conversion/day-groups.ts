@@ -37,10 +37,12 @@ export class DayGroups {
   /** By the date as the number YYYYMMDD (a small-integer key: no string hashing per transaction). */
   readonly #byDate = new Map<number, Map<string | null, Draft[]>>();
   #size = 0;
+  #list: DayGroup[] | null = null;
 
   add(currency: string, date: string, kind: Kind, category: string | null, amountMinor: number | bigint, count = 1) {
     const day = (date.charCodeAt(0) * 1000 + date.charCodeAt(1) * 100 + date.charCodeAt(2) * 10 + date.charCodeAt(3)) *
         10000 + date.charCodeAt(5) * 1000 + date.charCodeAt(6) * 100 + date.charCodeAt(8) * 10 + date.charCodeAt(9);
+    this.#list = null;
     let byCategory = this.#byDate.get(day);
     if (byCategory === undefined) this.#byDate.set(day, byCategory = new Map());
     let list = byCategory.get(category);
@@ -74,22 +76,25 @@ export class DayGroups {
     return this.#size;
   }
 
-  /** The groups, each with its exact sum. */
-  *values(): IterableIterator<DayGroup> {
+  /** The groups, each with its exact sum (built once after the last `add`, then reused). */
+  values(): readonly DayGroup[] {
+    if (this.#list !== null) return this.#list;
+    const list: DayGroup[] = [];
     for (const byCategory of this.#byDate.values()) {
-      for (const list of byCategory.values()) {
-        for (const g of list) {
-          yield {
+      for (const drafts of byCategory.values()) {
+        for (const g of drafts) {
+          list.push({
             currency: g.currency,
             date: g.date,
             kind: g.kind,
             category: g.category,
             amountMinor: g.big ?? g.sum,
             count: g.count,
-          };
+          });
         }
       }
     }
+    return this.#list = list;
   }
 }
 
