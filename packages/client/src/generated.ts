@@ -690,7 +690,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the request sends `conversion`: then any known currency is accepted and converted. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -1130,7 +1130,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the request sends `conversion`: then any known currency is accepted and converted. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -1558,7 +1558,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the request sends `conversion`: then any known currency is accepted and converted. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -3561,7 +3561,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the request sends `conversion`: then any known currency is accepted and converted. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -4130,7 +4130,7 @@ export interface operations {
                              */
                             amount: string | number;
                             /**
-                             * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the request sends `conversion`: then any known currency is accepted and converted. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                              * @example EUR
                              * @example usd
                              * @example JPY
@@ -5053,7 +5053,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the request sends `conversion`: then any known currency is accepted and converted. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -5615,7 +5615,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`), unless the request sends `conversion`: then any known currency is accepted and converted. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY

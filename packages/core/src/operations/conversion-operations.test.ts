@@ -160,6 +160,42 @@ describe("POST spending by category with conversion, JPY as the report currency"
   });
 });
 
+describe("POST spending with conversion: a cross route, then an inverse one (mixed)", () => {
+  it("crosses through EUR when CHF has no GBP rate, and discloses both rates of the cross", () => {
+    const report = post(ops.calculate_spending_by_category, {
+      currency: "GBP",
+      conversion: {
+        rates: [
+          { date: "2026-01-05", base: "EUR", quote: "USD", rate: "1.25" },
+          { date: "2026-01-05", base: "EUR", quote: "GBP", rate: "0.85" },
+          { date: "2026-01-05", base: "CHF", quote: "USD", rate: "1.10" }, // CHF is tried first, but has no GBP rate
+          { date: "2026-01-08", base: "GBP", quote: "USD", rate: "1.375" },
+        ],
+      },
+      transactions: [
+        // 2026-01-07: no (USD, GBP), no usable (GBP, USD) yet: cross via EUR, rates two days old:
+        // −10.00 × 0.85 ÷ 1.25 = −6.80.
+        { date: "2026-01-07", amount: "-10.00", currency: "USD" },
+        // 2026-01-08: the inverse pair (GBP, USD) comes before any cross: −11.00 ÷ 1.375 = −8.00.
+        { date: "2026-01-08", amount: "-11.00", currency: "USD" },
+      ],
+    });
+    expect(report.total).toBe("14.80");
+    expect(report.conversion!.currencies).toEqual([{
+      currency: "USD",
+      converted_count: 2,
+      converted_amount: "-21.00",
+      converted_to: "-14.80",
+      unconverted_count: 0,
+      unconverted_amount: "0.00",
+      first_rate_date: "2026-01-05",
+      last_rate_date: "2026-01-08",
+      max_rate_age_days_used: 2,
+      route: "mixed",
+    }]);
+  });
+});
+
 describe("POST budget summary with conversion, BHD as the report currency", () => {
   it("converts income and spending of the month into fils, budgets stay", () => {
     const report = post(ops.calculate_budget_summary, {
