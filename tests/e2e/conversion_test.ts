@@ -139,7 +139,14 @@ Deno.test("MCP calculate_cashflow takes `conversion` and answers the REST body",
   const client = new Client({ name: "e2e", version: "1.0.0" });
   await client.connect(transport);
   const { tools } = await client.listTools();
-  for (const name of ["calculate_cashflow", "calculate_spending_by_category", "calculate_budget_summary"]) {
+  for (
+    const name of [
+      "calculate_cashflow",
+      "calculate_spending_by_category",
+      "calculate_budget_summary",
+      "calculate_net_worth",
+    ]
+  ) {
     const properties = tools.find((t) => t.name === name)?.inputSchema.properties as Record<string, unknown>;
     assert.ok("conversion" in properties, name);
   }
