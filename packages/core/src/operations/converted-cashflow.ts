@@ -9,7 +9,8 @@ import type { DayGroup } from "../conversion/day-groups.ts";
 import { convertDayGroups } from "../conversion/day-groups.ts";
 import { readRequestRates } from "../conversion/read-request-rates.ts";
 import type { ConversionRequest } from "../conversion/read-request-rates.ts";
-import { cashflow } from "../services/cashflow.ts";
+import { cashflow, cashflowOf, CashflowSums } from "../services/cashflow.ts";
+import { OverflowError } from "../problem/validation-error.ts";
 import { checkReportRange } from "./check-report-range.ts";
 import { readConvertedTransactions, uncountedEntries } from "./converted-transactions.ts";
 import type { ErrorCollector } from "./error-collector.ts";
@@ -24,11 +25,24 @@ export function convertedCashflow(
   errors: ErrorCollector,
 ) {
   const converter = readRequestRates(input.conversion, currency.code, "/conversion", errors);
+  // With the year known, the report currency's transactions are summed as they are read (no entry objects), as in
+  // the plain one-pass path; an overflow is reported after every validation error.
+  const known = input.year === undefined ? undefined : new CashflowSums(input.year);
+  let overflow = false;
   const { entries, groups, latestDate } = readConvertedTransactions(
     input.transactions,
     currency,
     "/transactions",
     errors,
+    known === undefined ? undefined : (date, amount, kind) => {
+      if (overflow) return;
+      try {
+        known.add(date, amount, kind, 1);
+      } catch (error) {
+        if (!(error instanceof OverflowError)) throw error;
+        overflow = true;
+      }
+    },
   );
   let year = input.year;
   if (year === undefined && latestDate !== null) year = yearOf(latestDate);
@@ -36,16 +50,20 @@ export function convertedCashflow(
     errors.at("/year", "required", "`/year` is required when there are no transactions to take it from.");
   }
   errors.throwIfAny();
+  if (overflow) throw new OverflowError("/transactions");
   const prefix = String(year!).padStart(4, "0") + "-";
   const counts = (g: DayGroup) => g.kind !== "transfer" && g.date.startsWith(prefix);
   const at = { pointer: "/transactions" };
-  const converted = convertDayGroups(groups.values(), converter!, counts, at);
-  const all = entries.concat(converted, uncountedEntries(groups.values(), counts));
-  const report = formatCashflow(
-    currency.code,
-    currency.scale,
-    locateOverflow("/transactions", () => cashflow(all, year!)),
-  );
+  const list = groups.values();
+  const converted = convertDayGroups(list, converter!, counts, at);
+  const uncounted = uncountedEntries(list, counts);
+  const result = locateOverflow("/transactions", () => {
+    if (known === undefined) return cashflow(entries.concat(converted, uncounted), year!);
+    for (const e of converted) known.add(e.date, e.amount, e.kind, e.count);
+    for (const e of uncounted) known.add(e.date, e.amount, e.kind, e.count);
+    return cashflowOf(known);
+  });
+  const report = formatCashflow(currency.code, currency.scale, result);
   checkReportRange(report, at);
   return { ...report, conversion: converter!.block(at) };
 }

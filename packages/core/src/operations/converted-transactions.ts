@@ -24,11 +24,16 @@ export interface ConvertedTransactions {
   readonly latestDate: string | null;
 }
 
+/**
+ * `visitReport`, when given, receives the report currency's transactions instead of `entries` (an operation that
+ * sums as it goes, like the one-pass cashflow).
+ */
 export function readConvertedTransactions(
   transactions: readonly TransactionInput[],
   report: ResolvedCurrency,
   base: string,
   errors: ErrorCollector,
+  visitReport?: (date: string, amount: number, kind: Kind) => void,
 ): ConvertedTransactions {
   const entries: LedgerEntry[] = [];
   const groups = new DayGroups();
@@ -73,8 +78,9 @@ export function readConvertedTransactions(
     if (!ok || typeof amount !== "number") continue;
     const kind: Kind = t.kind ?? (amount > 0 ? "income" : "expense");
     const category = t.category ?? null;
-    if (code === report.code) entries.push({ date, amount, kind, category, count: 1 });
-    else groups.add(code, date, kind, category, amount);
+    if (code !== report.code) groups.add(code, date, kind, category, amount);
+    else if (visitReport !== undefined) visitReport(date, amount, kind);
+    else entries.push({ date, amount, kind, category, count: 1 });
   }
   return { entries, groups, latestDate: latest };
 }
