@@ -120,10 +120,21 @@ const [profile] = await client.query<{ currency: string }>(
 );
 const own = profile!.currency;
 const [c1, c2] = ["USD", "CHF", "GBP"].filter((c) => c !== own);
+// Two more accounts of the user, in c1 and c2 (a transaction's currency is its import's), and a third of the
+// transactions (by id hash) moved onto them.
+const moved = await client.query<{ id: string; currency: string }>(
+  `insert into public.statement_imports (user_id, account_name, file_name, format, status, currency, imported_at)
+   select $1, 'Bench ' || c, 'bench-' || c || '.csv', 'csv', 'completed', c, now() from unnest($2::text[]) as c
+   returning id::text, currency`,
+  [userId, `{${c1},${c2}}`],
+);
+const importOf = (c: string) => moved.find((m) => m.currency === c)!.id;
 await client.query(
-  `update public.statement_transactions set currency = case when abs(hashtext(id::text)) % 6 = 0 then $2 else $3 end
+  `update public.statement_transactions
+   set currency = case when abs(hashtext(id::text)) % 6 = 0 then $2 else $3 end,
+       statement_import_id = (case when abs(hashtext(id::text)) % 6 = 0 then $4 else $5 end)::uuid
    where user_id = $1 and abs(hashtext(id::text)) % 3 = 0`,
-  [userId, c1, c2],
+  [userId, c1, c2, importOf(c1!), importOf(c2!)],
 );
 const [facts] = await client.query<{ n: unknown; moved: unknown; first: string; last: string }>(
   `select count(*) as n, count(*) filter (where currency <> $2) as moved, min(date)::text as first,

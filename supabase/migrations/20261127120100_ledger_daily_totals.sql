@@ -123,10 +123,11 @@ select t.user_id, t.currency, t.date, t.effective_kind, t.category, sum(t.amount
 from public.statement_transactions as t
 group by 1, 2, 3, 4, 5;
 
--- The caller's day groups dated p_from..p_to (inclusive) in every currency except p_except (all when null): the
--- units of conversion. The report currency's own rows keep coming from me_ledger_totals (the monthly rollup), so
--- a converted report reads daily rows only for the currencies it converts.
-create function public.me_ledger_daily_totals(p_from date, p_to date, p_except text)
+-- The caller's day groups in the currencies p_currencies dated p_from..p_to (inclusive): the units of conversion.
+-- The report currency's own rows keep coming from me_ledger_totals (the monthly rollup), and the caller asks only for
+-- the currencies that rollup shows in the period, so a converted report reads daily rows only for what it converts,
+-- by index range (user, currency, date).
+create function public.me_ledger_daily_totals(p_from date, p_to date, p_currencies text[])
 returns table (currency text, date date, kind text, category text, amount_minor bigint, transaction_count bigint)
 language sql stable security invoker
 set search_path = ''
@@ -134,13 +135,13 @@ as $$
   select r.currency, r.date, r.kind, r.category, r.amount_minor::bigint, r.transaction_count
   from public.ledger_daily_totals as r
   where r.user_id = (select auth.uid())
+    and r.currency = any (p_currencies)
     and r.date between p_from and p_to
-    and (p_except is null or r.currency <> p_except)
   order by r.currency, r.date, r.kind, r.category nulls last
 $$;
-comment on function public.me_ledger_daily_totals(date, date, text) is
-  'The caller''s statement transactions summed per (currency, date, effective kind, category), dated p_from..p_to, '
-  'every currency except p_except (all when null): signed amount_minor and transaction_count, by currency, date, '
-  'kind, category (null last). Reads the ledger_daily_totals rollup, never raw transactions.';
-revoke all on function public.me_ledger_daily_totals(date, date, text) from public, anon, service_role;
-grant execute on function public.me_ledger_daily_totals(date, date, text) to authenticated;
+comment on function public.me_ledger_daily_totals(date, date, text[]) is
+  'The caller''s statement transactions in the currencies p_currencies summed per (currency, date, effective kind, '
+  'category), dated p_from..p_to: signed amount_minor and transaction_count, by currency, date, kind, category '
+  '(null last). Reads the ledger_daily_totals rollup, never raw transactions.';
+revoke all on function public.me_ledger_daily_totals(date, date, text[]) from public, anon, service_role;
+grant execute on function public.me_ledger_daily_totals(date, date, text[]) to authenticated;

@@ -242,11 +242,11 @@ async function checkRun(txs: readonly Tx[], r: { usd: number[]; chf: number[] })
     await asUser(tx, async () => {
       const sql = sqlData(tx);
       // 1. The read functions follow the contract.
-      expect(await sql.ledgerDailyTotals("2026-01-01", "2026-04-30", "EUR")).toEqual(
-        await core.ledgerDailyTotals("2026-01-01", "2026-04-30", "EUR"),
+      expect(await sql.ledgerDailyTotals("2026-01-01", "2026-04-30", ["USD", "CHF"])).toEqual(
+        await core.ledgerDailyTotals("2026-01-01", "2026-04-30", ["USD", "CHF"]),
       );
-      expect(await sql.ledgerDailyTotals("2026-02-07", "2026-03-08", null)).toEqual(
-        await core.ledgerDailyTotals("2026-02-07", "2026-03-08", null),
+      expect(await sql.ledgerDailyTotals("2026-02-07", "2026-03-08", ["EUR", "USD", "CHF"])).toEqual(
+        await core.ledgerDailyTotals("2026-02-07", "2026-03-08", ["EUR", "USD", "CHF"]),
       );
       expect(await sql.exchangeRates(["EUR", "USD"], "2026-01-20", "2026-03-01")).toEqual(
         await core.exchangeRates(["EUR", "USD"], "2026-01-20", "2026-03-01"),

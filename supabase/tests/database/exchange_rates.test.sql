@@ -7,6 +7,8 @@ select plan(16);
 insert into auth.users (id, email) values
   ('7a700000-0000-4000-8000-000000000001', 'ines@example.com'),
   ('7a700000-0000-4000-8000-000000000002', 'jon@example.com');
+-- Only the fixture's rates (a seeded database holds the demo sample; all of this is rolled back).
+delete from public.exchange_rates;
 insert into public.exchange_rates (source, base, quote, date, rate) values
   ('ecb', 'EUR', 'USD', '2026-03-06', 1.0850),
   ('ecb', 'EUR', 'USD', '2026-03-09', 1.0900),
@@ -51,8 +53,8 @@ select throws_ok(
   $$insert into public.exchange_rates (source, base, quote, date, rate) values ('ecb', 'EUR', 'GBP', '2026-03-06', 0)$$,
   '23514', null, 'A zero rate should be refused.');
 select throws_ok(
-  $$insert into public.exchange_rates (source, base, quote, date, rate) values ('ecb', 'EUR', 'CYP', '2026-03-06', 0.5)$$,
-  '23514', null, 'A code that is not an active ISO 4217 currency should be refused.');
+  $$insert into public.exchange_rates (source, base, quote, date, rate) values ('ecb', 'EUR', 'usd', '2026-03-06', 0.5)$$,
+  '23514', null, 'A code that is not three capital letters should be refused.');
 select throws_ok(
   $$insert into public.exchange_rates (source, base, quote, date, rate) values ('ecb', 'EUR', 'EUR', '2026-03-06', 1)$$,
   '23514', null, 'A rate whose base equals its quote should be refused.');
@@ -81,17 +83,17 @@ select throws_ok(
 
 select results_eq(
   $$select currency, date, kind, category, amount_minor, transaction_count
-    from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', null)$$,
+    from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR', 'USD'])$$,
   $$values ('EUR'::text, '2026-03-07'::date, 'expense'::text, 'Food'::text, -999::bigint, 1::bigint),
            ('USD', '2026-03-07', 'expense', 'Groceries', -1675, 3),
            ('USD', '2026-03-07', 'income', null, 5000, 1)$$,
   'me_ledger_daily_totals should sum the caller''s transactions per currency, date, effective kind and category.');
 select results_eq(
-  $$select currency, amount_minor from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', 'USD')$$,
+  $$select currency, amount_minor from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR'])$$,
   $$values ('EUR'::text, -999::bigint)$$,
-  'me_ledger_daily_totals should leave out the excepted currency.');
+  'me_ledger_daily_totals should return only the currencies asked for.');
 select is_empty(
-  $$select * from public.me_ledger_daily_totals('2026-03-08', '2026-03-31', null)$$,
+  $$select * from public.me_ledger_daily_totals('2026-03-08', '2026-03-31', array['EUR', 'USD'])$$,
   'me_ledger_daily_totals should return nothing outside the dates.');
 select throws_ok(
   $$insert into public.ledger_daily_totals (user_id, currency, date, kind, amount_minor, transaction_count)
@@ -102,7 +104,7 @@ reset role;
 select set_config('request.jwt.claims', '{"sub":"7a700000-0000-4000-8000-000000000002","role":"authenticated"}', true);
 set local role authenticated;
 select results_eq(
-  $$select currency, amount_minor, transaction_count from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', null)$$,
+  $$select currency, amount_minor, transaction_count from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR', 'USD'])$$,
   $$values ('USD'::text, -100::bigint, 1::bigint)$$,
   'Another user should see only their own day groups.');
 

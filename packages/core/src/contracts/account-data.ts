@@ -227,8 +227,8 @@ export interface AccountData {
    */
   exchangeRates(currencies: readonly string[], from: string, to: string): Promise<ExchangeRateRow[]>;
   /**
-   * The caller's day groups dated `from` … `to` (inclusive) in every currency except `except` (all when null), read
-   * from the daily rollup, never raw transactions; by currency, date, kind, then category (null last).
+   * The caller's day groups in `currencies` dated `from` … `to` (inclusive), read from the daily rollup, never raw
+   * transactions; by currency, date, kind, then category (null last).
    */
-  ledgerDailyTotals(from: string, to: string, except: string | null): Promise<LedgerDayRow[]>;
+  ledgerDailyTotals(from: string, to: string, currencies: readonly string[]): Promise<LedgerDayRow[]>;
 }

@@ -62,16 +62,18 @@ export function getBudgetSummaryOperation(schemas: Schemas) {
       if (input.convert === true) {
         const counts = budgetCounts(year, month, earlier.history, policy);
         const windowFrom = policy === "none" ? start : addMonths(start, -24) ?? "0001-01-01";
+        // The currencies of the window: the month's (from its rows), or with rollover the 24 months' before too.
+        const window = policy === "none" ? rows : await ctx.data.ledgerTotals(windowFrom, monthEnd(year, month));
+        const inWindow = window.filter((r) => r.month !== null).map((r) => r.currency);
         const flows = await storedFlows(
           ctx.data,
           currency.code,
+          inWindow,
           windowFrom,
           monthEnd(year, month),
           maxRateAge(input),
           counts,
-          {
-            uncounted: false,
-          },
+          { uncounted: false },
         );
         const summary = budgetSummary(entries.concat(flows.converted), budgets, year, month);
         const result = budgetRollover(summary, earlier.entries.concat(flows.converted), earlier.history, policy);

@@ -44,7 +44,7 @@ export function getCashflowOperation(schemas: Schemas) {
       const { entries, currencies } = ledgerEntries(rows, currency.code, from);
       if (input.convert === true) {
         const counts = (g: DayGroup) => g.kind !== "transfer";
-        const flows = await storedFlows(ctx.data, currency.code, from, to, maxRateAge(input), counts);
+        const flows = await storedFlows(ctx.data, currency.code, currencies, from, to, maxRateAge(input), counts);
         const all = entries.concat(flows.entries, otherCurrencyOutside(rows, currency.code));
         const report = formatCashflow(
           currency.code,

@@ -50,7 +50,7 @@ export function getSpendingByCategoryOperation(schemas: Schemas) {
       const { entries, currencies } = ledgerEntries(rows, currency.code, from);
       if (input.convert === true) {
         const counts = (g: DayGroup) => g.kind === "expense";
-        const flows = await storedFlows(ctx.data, currency.code, from, to, maxRateAge(input), counts);
+        const flows = await storedFlows(ctx.data, currency.code, currencies, from, to, maxRateAge(input), counts);
         const all = entries.concat(flows.entries, otherCurrencyOutside(rows, currency.code));
         const result = spendingByCategory(all, from, to);
         const report = formatSpending(currency.code, currency.scale, from, to, result);

@@ -62,26 +62,29 @@ export interface StoredFlows {
 }
 
 /**
- * The day groups in other currencies dated `from` … `to`, converted where the report counts them (`counts`) and
+ * The day groups in `currencies` (those other than the report's that have rows in the period, as the monthly
+ * rollup shows them) dated `from` … `to`, converted where the report counts them (`counts`) and
  * handed back as entries of the report currency; the groups it does not count come back as entries of amount 0
  * with their count (the `excluded` counters count them as POST does). `uncounted: false` drops those instead.
  */
 export async function storedFlows(
   data: AccountData,
   report: string,
+  currencies: Iterable<string>,
   from: string,
   to: string,
   maxAgeDays: number,
   counts: (g: DayGroup) => boolean,
   options: { readonly uncounted?: boolean } = {},
 ): Promise<StoredFlows> {
-  const days = await data.ledgerDailyTotals(from, to, report);
+  const others = [...new Set(currencies)].filter((c) => c !== report).sort();
+  const days = others.length === 0 ? [] : await data.ledgerDailyTotals(from, to, others);
   const groups = new DayGroups();
   for (const d of days) groups.add(d.currency, d.date, d.kind, d.category, d.amount_minor, d.transaction_count);
   // Rates only for the currencies with a group to convert.
-  const currencies = new Set<string>();
-  for (const g of groups.values()) if (counts(g)) currencies.add(g.currency);
-  const converter = await storedConverter(data, report, currencies, from, to, maxAgeDays);
+  const used = new Set<string>();
+  for (const g of groups.values()) if (counts(g)) used.add(g.currency);
+  const converter = await storedConverter(data, report, used, from, to, maxAgeDays);
   const converted = convertDayGroups(groups.values(), converter, counts, STORED_AT);
   const uncounted = options.uncounted === false ? [] : uncountedEntries(groups.values(), counts);
   return { converter, entries: converted.concat(uncounted), converted };

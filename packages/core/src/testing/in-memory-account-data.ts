@@ -271,11 +271,11 @@ export class InMemoryAccountData implements AccountData {
     );
   }
 
-  ledgerDailyTotals(from: string, to: string, except: string | null): Promise<LedgerDayRow[]> {
-    this.calls.push(`ledgerDailyTotals(${from},${to},${except})`);
+  ledgerDailyTotals(from: string, to: string, currencies: readonly string[]): Promise<LedgerDayRow[]> {
+    this.calls.push(`ledgerDailyTotals(${from},${to},${currencies.join(",")})`);
     const groups = new Map<string, { -readonly [K in keyof LedgerDayRow]: LedgerDayRow[K] }>();
     for (const t of this.stored.transactions ?? []) {
-      if (t.date < from || t.date > to || t.currency === except) continue;
+      if (t.date < from || t.date > to || !currencies.includes(t.currency)) continue;
       const kind = resolved(t);
       const key = JSON.stringify([t.currency, t.date, kind, t.category]);
       const g = groups.get(key);

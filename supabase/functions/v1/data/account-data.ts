@@ -103,8 +103,8 @@ export function createAccountData(call: CallReadFunction): AccountData {
       const rows = await call("me_exchange_rates", { p_currencies: [...currencies], p_from: from, p_to: to });
       return rows.map(toExchangeRate);
     },
-    async ledgerDailyTotals(from, to, except) {
-      const rows = await call("me_ledger_daily_totals", { p_from: from, p_to: to, p_except: except });
+    async ledgerDailyTotals(from, to, currencies) {
+      const rows = await call("me_ledger_daily_totals", { p_from: from, p_to: to, p_currencies: [...currencies] });
       return rows.map(toLedgerDay);
     },
   };
