@@ -54,19 +54,22 @@ grant select, insert, update, delete on table public.exchange_rates to service_r
 -- The rates a report may use: every stored rate quoted in one of p_currencies dated p_from..p_to (inclusive). A
 -- direct rate (C, R), an inverse rate (R, C) and both rates of a cross (B, C), (B, R) are all quoted in C or R, so
 -- this is every rate any route of §11.2 can use; the caller passes p_from = the report's first date minus
--- max_rate_age_days. rate as text: exact, as stored.
+-- max_rate_age_days. One row per pair, its dates and rates as parallel arrays in date order (a year of a pair is one
+-- row, not 260: the API reads it per request). rates as text: exact, as stored.
 create function public.me_exchange_rates(p_currencies text[], p_from date, p_to date)
-returns table (base text, quote text, date date, rate text)
+returns table (base text, quote text, dates date[], rates text[])
 language sql stable security invoker
 set search_path = ''
 as $$
-  select r.base, r.quote, r.date, r.rate::text
+  select r.base, r.quote, array_agg(r.date order by r.date), array_agg(r.rate::text order by r.date)
   from public.exchange_rates as r
   where r.quote = any (p_currencies) and r.date between p_from and p_to
-  order by r.base, r.quote, r.date
+  group by r.base, r.quote
+  order by r.base, r.quote
 $$;
 comment on function public.me_exchange_rates(text[], date, date) is
-  'Stored exchange rates quoted in one of p_currencies and dated p_from..p_to: base, quote, date, rate (exact decimal '
-  'text), by base, quote, date. Reference data: the same rows for every signed-in user.';
+  'Stored exchange rates quoted in one of p_currencies and dated p_from..p_to, one row per (base, quote): dates and '
+  'rates (exact decimal text) as parallel arrays in date order; rows by base, quote. Reference data: the same rows '
+  'for every signed-in user.';
 revoke all on function public.me_exchange_rates(text[], date, date) from public, anon, service_role;
 grant execute on function public.me_exchange_rates(text[], date, date) to authenticated;

@@ -126,22 +126,26 @@ group by 1, 2, 3, 4, 5;
 -- The caller's day groups in the currencies p_currencies dated p_from..p_to (inclusive): the units of conversion.
 -- The report currency's own rows keep coming from me_ledger_totals (the monthly rollup), and the caller asks only for
 -- the currencies that rollup shows in the period, so a converted report reads daily rows only for what it converts,
--- by index range (user, currency, date).
+-- by index range (user, currency, date). One row per (currency, kind, category) with its days as parallel arrays in
+-- date order (a year of day groups is a few dozen rows, not thousands: the API reads them per request).
 create function public.me_ledger_daily_totals(p_from date, p_to date, p_currencies text[])
-returns table (currency text, date date, kind text, category text, amount_minor bigint, transaction_count bigint)
+returns table (currency text, kind text, category text, dates date[], amounts_minor bigint[], transaction_counts bigint[])
 language sql stable security invoker
 set search_path = ''
 as $$
-  select r.currency, r.date, r.kind, r.category, r.amount_minor::bigint, r.transaction_count
+  select r.currency, r.kind, r.category, array_agg(r.date order by r.date),
+         array_agg(r.amount_minor::bigint order by r.date), array_agg(r.transaction_count order by r.date)
   from public.ledger_daily_totals as r
   where r.user_id = (select auth.uid())
     and r.currency = any (p_currencies)
     and r.date between p_from and p_to
-  order by r.currency, r.date, r.kind, r.category nulls last
+  group by r.currency, r.kind, r.category
+  order by r.currency, r.kind, r.category nulls last
 $$;
 comment on function public.me_ledger_daily_totals(date, date, text[]) is
   'The caller''s statement transactions in the currencies p_currencies summed per (currency, date, effective kind, '
-  'category), dated p_from..p_to: signed amount_minor and transaction_count, by currency, date, kind, category '
-  '(null last). Reads the ledger_daily_totals rollup, never raw transactions.';
+  'category), dated p_from..p_to: one row per (currency, kind, category) with dates, signed amounts_minor and '
+  'transaction_counts as parallel arrays in date order; rows by currency, kind, category (null last). Reads the '
+  'ledger_daily_totals rollup, never raw transactions.';
 revoke all on function public.me_ledger_daily_totals(date, date, text[]) from public, anon, service_role;
 grant execute on function public.me_ledger_daily_totals(date, date, text[]) to authenticated;

@@ -2,7 +2,7 @@
 -- no API role, one rate per pair and date) and the read functions me_exchange_rates and me_ledger_daily_totals on
 -- rows worked out by hand, read as two users and anon.
 begin;
-select plan(16);
+select plan(17);
 
 insert into auth.users (id, email) values
   ('7a700000-0000-4000-8000-000000000001', 'ines@example.com'),
@@ -63,11 +63,15 @@ select set_config('request.jwt.claims', '{"sub":"7a700000-0000-4000-8000-0000000
 set local role authenticated;
 
 select results_eq(
-  $$select base, quote, date, rate from public.me_exchange_rates(array['USD', 'CHF'], '2026-02-01', '2026-03-08')$$,
-  $$values ('EUR'::text, 'CHF'::text, '2026-03-06'::date, '0.95'::text),
-           ('EUR', 'USD', '2026-03-06', '1.0850'),
-           ('USD', 'CHF', '2026-02-20', '0.8765432109876543210')$$,
-  'me_exchange_rates should return the rates quoted in the given currencies within the dates, exact, by pair and date.');
+  $$select base, quote, dates, rates from public.me_exchange_rates(array['USD', 'CHF'], '2026-02-01', '2026-03-08')$$,
+  $$values ('EUR'::text, 'CHF'::text, '{2026-03-06}'::date[], '{0.95}'::text[]),
+           ('EUR', 'USD', '{2026-03-06}', '{1.0850}'),
+           ('USD', 'CHF', '{2026-02-20}', '{0.8765432109876543210}')$$,
+  'me_exchange_rates should return the rates quoted in the given currencies within the dates, exact, per pair.');
+select results_eq(
+  $$select dates, rates from public.me_exchange_rates(array['USD'], '2026-01-01', '2026-12-31')$$,
+  $$values ('{2026-03-06,2026-03-09}'::date[], '{1.0850,1.0900}'::text[])$$,
+  'me_exchange_rates should list a pair''s dates and rates in date order.');
 select is(
   (select count(*)::int from public.exchange_rates), 5,
   'Every signed-in user should read every stored rate (reference data).');
@@ -82,15 +86,15 @@ select throws_ok(
   '42501', null, 'authenticated should not be able to delete exchange rates.');
 
 select results_eq(
-  $$select currency, date, kind, category, amount_minor, transaction_count
+  $$select currency, kind, category, dates, amounts_minor, transaction_counts
     from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR', 'USD'])$$,
-  $$values ('EUR'::text, '2026-03-07'::date, 'expense'::text, 'Food'::text, -999::bigint, 1::bigint),
-           ('USD', '2026-03-07', 'expense', 'Groceries', -1675, 3),
-           ('USD', '2026-03-07', 'income', null, 5000, 1)$$,
+  $$values ('EUR'::text, 'expense'::text, 'Food'::text, '{2026-03-07}'::date[], '{-999}'::bigint[], '{1}'::bigint[]),
+           ('USD', 'expense', 'Groceries', '{2026-03-07}', '{-1675}', '{3}'),
+           ('USD', 'income', null, '{2026-03-07}', '{5000}', '{1}')$$,
   'me_ledger_daily_totals should sum the caller''s transactions per currency, date, effective kind and category.');
 select results_eq(
-  $$select currency, amount_minor from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR'])$$,
-  $$values ('EUR'::text, -999::bigint)$$,
+  $$select currency, amounts_minor from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR'])$$,
+  $$values ('EUR'::text, '{-999}'::bigint[])$$,
   'me_ledger_daily_totals should return only the currencies asked for.');
 select is_empty(
   $$select * from public.me_ledger_daily_totals('2026-03-08', '2026-03-31', array['EUR', 'USD'])$$,
@@ -104,8 +108,9 @@ reset role;
 select set_config('request.jwt.claims', '{"sub":"7a700000-0000-4000-8000-000000000002","role":"authenticated"}', true);
 set local role authenticated;
 select results_eq(
-  $$select currency, amount_minor, transaction_count from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR', 'USD'])$$,
-  $$values ('USD'::text, -100::bigint, 1::bigint)$$,
+  $$select currency, amounts_minor, transaction_counts
+    from public.me_ledger_daily_totals('2026-03-01', '2026-03-31', array['EUR', 'USD'])$$,
+  $$values ('USD'::text, '{-100}'::bigint[], '{1}'::bigint[])$$,
   'Another user should see only their own day groups.');
 
 reset role;

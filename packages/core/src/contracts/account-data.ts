@@ -228,7 +228,7 @@ export interface AccountData {
   exchangeRates(currencies: readonly string[], from: string, to: string): Promise<ExchangeRateRow[]>;
   /**
    * The caller's day groups in `currencies` dated `from` … `to` (inclusive), read from the daily rollup, never raw
-   * transactions; by currency, date, kind, then category (null last).
+   * transactions; by currency, kind, category (null last), then date.
    */
   ledgerDailyTotals(from: string, to: string, currencies: readonly string[]): Promise<LedgerDayRow[]>;
 }

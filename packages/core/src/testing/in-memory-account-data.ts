@@ -296,7 +296,7 @@ export class InMemoryAccountData implements AccountData {
     const asc = (a: string | null, b: string | null) => a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
     return Promise.resolve(
       [...groups.values()].sort((a, b) =>
-        asc(a.currency, b.currency) || asc(a.date, b.date) || asc(a.kind, b.kind) || asc(a.category, b.category)
+        asc(a.currency, b.currency) || asc(a.kind, b.kind) || asc(a.category, b.category) || asc(a.date, b.date)
       ),
     );
   }

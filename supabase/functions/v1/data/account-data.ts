@@ -3,13 +3,13 @@
  * supabase-js calls `.rpc(name, args)`, the direct driver `select ... from public.<name>(arg => $n, ...)`. Every
  * argument is always sent (null when unused) so PostgREST resolves the one function of that name.
  */
-import type { AccountData } from "@pfa/core/contracts/account-data.ts";
+import type { AccountData, ExchangeRateRow, LedgerDayRow } from "@pfa/core/contracts/account-data.ts";
 import {
   toBudget,
   toBudgetMonth,
-  toExchangeRate,
+  toExchangeRates,
   toGoal,
-  toLedgerDay,
+  toLedgerDays,
   toLedgerTotal,
   toMonthlySpending,
   toProfile,
@@ -101,11 +101,15 @@ export function createAccountData(call: CallReadFunction): AccountData {
     },
     async exchangeRates(currencies, from, to) {
       const rows = await call("me_exchange_rates", { p_currencies: [...currencies], p_from: from, p_to: to });
-      return rows.map(toExchangeRate);
+      const out: ExchangeRateRow[] = [];
+      for (const row of rows) toExchangeRates(row, out);
+      return out;
     },
     async ledgerDailyTotals(from, to, currencies) {
       const rows = await call("me_ledger_daily_totals", { p_from: from, p_to: to, p_currencies: [...currencies] });
-      return rows.map(toLedgerDay);
+      const out: LedgerDayRow[] = [];
+      for (const row of rows) toLedgerDays(row, out);
+      return out;
     },
   };
 }
