@@ -8,7 +8,6 @@ import { closingDifference } from "../services/reconcile-statements.ts";
 import { storedAccounts } from "./account-statements.ts";
 import { accountDefaults } from "./account-defaults.ts";
 import { formatBigMinor } from "./format-net-worth.ts";
-import { STORED_RATES_RULES } from "../contracts/convert-query.ts";
 import { CONVERSION_RULES } from "../contracts/conversion.ts";
 import { accountCurrency } from "./account-defaults.ts";
 import { checkReportRange } from "./check-report-range.ts";
