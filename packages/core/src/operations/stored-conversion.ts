@@ -40,7 +40,10 @@ export async function storedConverter(
   maxAgeDays: number,
 ): Promise<Converter> {
   const others = [...new Set(currencies)].filter((c) => c !== report).sort();
-  const rows = others.length === 0 ? [] : await data.exchangeRates([report, ...others], addDays(from, -maxAgeDays), to);
+  // Not before year 1 (the database's dates, and the API's, start there).
+  const since = addDays(from, -maxAgeDays);
+  const start = /^\d{4}-/.test(since) && since >= "0001-01-01" ? since : "0001-01-01";
+  const rows = others.length === 0 ? [] : await data.exchangeRates([report, ...others], start, to);
   const rates: ExchangeRate[] = rows.map((r) => {
     const rate = parseRate(r.rate);
     // The table holds positive numerics of at most 18 significant digits (the loader's checks); a rate the
