@@ -25,6 +25,8 @@
 //   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms (issue 16; bench/recurring.ts: one user
 //         with 100k transactions and nine streams over 25 months, direct driver with RLS), and
 //         post_recurring_50k_vs_parse (in-process, like post_cashflow_50k_vs_parse)
+//   rates  on a fresh database: rates_load_rows_per_s (issue 26; bench/rates.ts: npm run rates' loader on the ECB's
+//         history CSV) and me_cashflow_convert_vs_plain (GET cashflow convert=true ÷ without, 100k-transaction user)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -40,6 +42,8 @@ import { categorizeSection } from "./lib/categorize.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
+import { convertSection } from "./lib/convert.mjs";
+import { ratesSection } from "./lib/rates.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -76,6 +80,9 @@ export const GOALS = {
   me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
   post_categorize_50k_vs_parse: { goal: "<= 3.0", test: (v) => v <= 3.0 },
+  post_cashflow_convert_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
+  rates_load_rows_per_s: { goal: ">= 50000", test: (v) => v >= 50000 },
+  me_cashflow_convert_vs_plain: { goal: "<= 2.0", test: (v) => v <= 2.0 },
 };
 
 const started = Date.now();
@@ -118,6 +125,8 @@ const sections = [
   ["categorize", categorizeSection],
   ["scale", scaleSection],
   ["profile", profileSection],
+  ["convert", convertSection],
+  ["rates", ratesSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;

@@ -18,6 +18,7 @@
 import { addDays, dayOfMonth, minDate, monthEnd, monthsEndingWith } from "./dates.ts";
 import { type Dataset, emptyDataset, type Kind, type StatementImportRow } from "./dataset.ts";
 import { Random } from "./random.ts";
+import { demoCurrencies } from "./demo-currencies.ts";
 
 /** The fixed demo users. Their ids never change, so tokens and tests can name them. */
 export const DEMO_USERS = {
@@ -36,7 +37,7 @@ export interface DemoOptions {
   readonly endDate?: string;
 }
 
-interface Line {
+export interface Line {
   date: string;
   amount_minor: number;
   description: string;
@@ -45,7 +46,7 @@ interface Line {
   kind: Kind | null;
 }
 
-interface Account {
+export interface Account {
   readonly name: string;
   readonly currency: string;
   readonly format: StatementImportRow["format"];
@@ -63,7 +64,7 @@ const FILE_EXTENSION: Record<StatementImportRow["format"], string> = {
 };
 
 /** Builds the statement imports and transactions of one user, keeping running balances per account. */
-class StatementWriter {
+export class StatementWriter {
   /** Each account's last written statement's lines, by date: what an overlapping export repeats. */
   private readonly lastLines = new WeakMap<Account, readonly Line[]>();
 
@@ -710,5 +711,6 @@ export function generateDemoData(options: DemoOptions = {}): Dataset {
   bob(data, endDate);
   netWorthStory(data, endDate);
   brokerageAccount(data, endDate);
+  demoCurrencies(data, endDate);
   return data;
 }

@@ -13,6 +13,7 @@
  * touched.
  */
 import { importFile } from "@pfa/importer";
+import { loadDemoRates } from "./demo-rates.ts";
 import { DEMO_USERS, type DemoOptions, generateDemoData } from "./demo-data.ts";
 import type { Dataset } from "./dataset.ts";
 import { storeDemoRules } from "./demo-rules.ts";
@@ -160,6 +161,7 @@ export async function seed(client: SqlClient, options: SeedOptions = {}): Promis
         );
       }
     }
+    await loadDemoRates(tx);
     // The fingerprint last, once everything the seed writes is in.
     for (const id of ids) {
       const print = await fingerprint(tx, tables, id);

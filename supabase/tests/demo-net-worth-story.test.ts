@@ -30,6 +30,7 @@ describe.each(END_DATES)("the net-worth story ending %s", (endDate) => {
       ["Girokonto", "EUR"],
       ["Haushaltskonto", "EUR"], // the recurring-streams story's household account
       ["Kreditkarte", "EUR"],
+      ["Sparkonto CHF", "CHF"], // the currency-conversion demo's franc account (scripts/db/demo-currencies.ts)
       ["Tagesgeld", "EUR"],
       ["USD Travel Card", "USD"],
     ]);

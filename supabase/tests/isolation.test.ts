@@ -21,7 +21,13 @@ const TABLES = [
   "recurring_daily_totals",
   "account_daily_totals",
   "categorization_rules",
+  "ledger_daily_totals",
 ] as const;
+/** Reference data, the same for every user (no user_id): every signed-in user reads it whole; nobody writes. */
+const REFERENCE_TABLES = ["exchange_rates"] as const;
+const REFERENCE_FUNCTION_CALLS = {
+  me_exchange_rates: "select * from public.me_exchange_rates(array['USD', 'CHF'], '2025-01-01', '2026-11-30')",
+} as const;
 const VIEWS = [
   "monthly_cashflow",
   "monthly_category_spending",
@@ -50,6 +56,8 @@ const FUNCTION_CALLS = {
   me_categorization_rules: "select * from public.me_categorization_rules()",
   me_categorization_suggestion_inputs:
     "select * from public.me_categorization_suggestion_inputs(current_date - 365, current_date)",
+  me_ledger_daily_totals:
+    "select * from public.me_ledger_daily_totals('2024-01-01', '2026-11-30', array['EUR', 'USD', 'CHF'])",
 } as const;
 const PERMISSION_DENIED = "42501";
 
@@ -78,7 +86,7 @@ describe("the test covers every relation and read function in the public schema"
        where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') order by 1`,
     );
     expect(rows.map((r) => r.relname), "Every public table and view should be covered by the isolation tests")
-      .toEqual([...TABLES, ...VIEWS].sort());
+      .toEqual([...TABLES, ...VIEWS, ...REFERENCE_TABLES].sort());
   });
 
   it("lists every function", async () => {
@@ -87,7 +95,65 @@ describe("the test covers every relation and read function in the public schema"
        where n.nspname = 'public' order by 1`,
     );
     expect(rows.map((r) => r.proname), "Every public function should be covered by the isolation tests")
-      .toEqual(Object.keys(FUNCTION_CALLS).sort());
+      .toEqual([...Object.keys(FUNCTION_CALLS), ...Object.keys(REFERENCE_FUNCTION_CALLS)].sort());
+  });
+});
+
+describe.each(REFERENCE_TABLES)("reference data %s", (table) => {
+  it("is read whole by every signed-in user, a stranger and a token without a subject included", async () => {
+    const [{ n }] = await db.client.query<{ n: bigint }>(`select count(*) as n from public.${table}`) as [
+      { n: bigint },
+    ];
+    expect(Number(n), `The demo data should give ${table} rows`).toBeGreaterThan(0);
+    for (const actor of [ALICE, BOB, STRANGER_ID, undefined]) {
+      const [seen] = await actingAs(
+        db.client,
+        { role: "authenticated", ...(actor ? { sub: actor } : {}) },
+        (tx) => tx.query<{ n: bigint }>(`select count(*) as n from public.${table}`),
+      );
+      expect(Number(seen!.n), `Every signed-in user should read every ${table} row`).toBe(Number(n));
+    }
+  });
+
+  it("refuses anon, and writes by authenticated users and anon", async () => {
+    const read = await failureOf(() =>
+      actingAs(db.client, { role: "anon" }, (tx) => tx.query(`select * from public.${table}`))
+    );
+    expect(read, `anon should not be allowed to read ${table}`).toBe(PERMISSION_DENIED);
+    const writes = [
+      `insert into public.${table} (source, base, quote, date, rate) values ('x', 'EUR', 'SEK', '2026-01-05', 11)`,
+      `update public.${table} set rate = rate`,
+      `delete from public.${table}`,
+      `truncate public.${table}`,
+    ];
+    for (const sql of writes) {
+      for (const actor of [{ role: "authenticated", sub: ALICE }, { role: "anon" }] as const) {
+        const state = await failureOf(() => actingAs(db.client, actor, (tx) => tx.query(sql)));
+        expect(state, `${actor.role} should not be allowed to run: ${sql}`).toBe(PERMISSION_DENIED);
+      }
+    }
+  });
+
+  it("lets service_role (the rates loader) write", async () => {
+    const rows = await actingAs(db.client, { role: "service_role" }, (tx) =>
+      tx.query(
+        `insert into public.${table} (source, base, quote, date, rate) values ('x', 'SEK', 'NOK', '2026-01-05', 1)
+         returning 1`,
+      ));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe.each(Object.entries(REFERENCE_FUNCTION_CALLS))("calling %s", (_name, call) => {
+  it("returns the same rows to every signed-in user and refuses anon and service_role", async () => {
+    const asAlice = await actingAs(db.client, { role: "authenticated", sub: ALICE }, (tx) => tx.query(call));
+    const asStranger = await actingAs(db.client, { role: "authenticated", sub: STRANGER_ID }, (tx) => tx.query(call));
+    expect(asAlice.length, "The demo rates should be returned").toBeGreaterThan(0);
+    expect(asStranger, "Reference data is the same for every user").toEqual(asAlice);
+    for (const role of ["anon", "service_role"] as const) {
+      const state = await failureOf(() => actingAs(db.client, { role }, (tx) => tx.query(call)));
+      expect(state, `${role} should not be allowed to execute it`).toBe(PERMISSION_DENIED);
+    }
   });
 });
 

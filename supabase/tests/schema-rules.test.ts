@@ -21,13 +21,21 @@ afterAll(async () => {
   await db?.close();
 });
 
-const TABLES = `select c.oid, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                where n.nspname = 'public' and c.relkind in ('r', 'p')`;
+const ALL_TABLES = `select c.oid, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                    where n.nspname = 'public' and c.relkind in ('r', 'p')`;
+/**
+ * Reference data: tables that hold no user's rows (no user_id column) and that every signed-in user reads whole.
+ * They get one `to authenticated` SELECT policy on `true` instead of the owner-only one, and no user_id index.
+ * Listed by name, so a new table is a per-user table unless it is added here on purpose.
+ */
+const REFERENCE_TABLES = ["exchange_rates"];
+const TABLES = `select t.oid, t.relname from (${ALL_TABLES}) t
+                where t.relname <> all (array[${REFERENCE_TABLES.map((t) => `'${t}'`).join(", ")}]::name[])`;
 
 describe("catalog rules (both engines)", () => {
   it("has row-level security enabled on every public table", async () => {
     const rows = await db.client.query<{ relname: string }>(
-      `select t.relname from (${TABLES}) t join pg_class c on c.oid = t.oid where not c.relrowsecurity`,
+      `select t.relname from (${ALL_TABLES}) t join pg_class c on c.oid = t.oid where not c.relrowsecurity`,
     );
     expect(rows, "Every public table should have row-level security enabled").toEqual([]);
   });
@@ -51,6 +59,29 @@ describe("catalog rules (both engines)", () => {
         `${row.relname} should have one owner-only read policy`,
       )
         .toEqual([row.relname, 1, 1]);
+    }
+  });
+
+  it("gives each reference table exactly one policy: SELECT to authenticated on every row, and no user_id column", async () => {
+    const rows = await db.client.query<{ relname: string; policies: bigint; good: bigint; user_column: boolean }>(
+      `select t.relname, count(p.polname) as policies,
+              count(p.polname) filter (
+                where p.polcmd = 'r' and p.polpermissive
+                  and p.polroles = array[(select oid from pg_roles where rolname = 'authenticated')]::oid[]
+                  and pg_get_expr(p.polqual, p.polrelid) = 'true'
+                  and p.polwithcheck is null) as good,
+              exists (select 1 from pg_attribute a where a.attrelid = t.oid and a.attname = 'user_id'
+                      and not a.attisdropped) as user_column
+       from (${ALL_TABLES}) t left join pg_policy p on p.polrelid = t.oid
+       where t.relname = any (array[${REFERENCE_TABLES.map((t) => `'${t}'`).join(", ")}]::name[])
+       group by t.oid, t.relname order by t.relname`,
+    );
+    expect(rows.map((r) => r.relname), "Every listed reference table should exist").toEqual(REFERENCE_TABLES);
+    for (const row of rows) {
+      expect(
+        [row.relname, Number(row.policies), Number(row.good), row.user_column],
+        `${row.relname} should have one read-everything policy for authenticated and hold no user's rows`,
+      ).toEqual([row.relname, 1, 1, false]);
     }
   });
 

@@ -15,6 +15,8 @@ export interface paths {
         /**
          * Annual cashflow, month by month, from the transactions you send.
          * @description Computes a year of cashflow in one currency from the transactions in the request: income, expenses, net and running net per month, year totals, averages over the months with activity and the savings rate. Transfers are left out; refunds reduce expenses and reversals reduce income. `year` defaults to the year of the latest transaction. Deterministic: no clock, no database; the same body always gives the same response.
+         *
+         *     Conversion: with `conversion`, transactions in other currencies are converted into `currency` and the response gains `conversion`; `year` then defaults to the year of the latest transaction of any currency. Rate choice: to convert an amount from currency C into the report currency R on date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count of the report and disclosed in `conversion`. Rounding: the conversion is computed exactly, as a rational number, and rounded once, half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests can move its converted total by one minor unit). For balances (net worth) each account's balance on each date is converted at that date's rate and rounded once. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before.
          */
         post: operations["calculate_cashflow"];
         delete?: never;
@@ -117,6 +119,8 @@ export interface paths {
         /**
          * Annual cashflow of your own statement transactions.
          * @description The same calculation as `calculate_cashflow`, over your statement transactions in one currency (default: your profile's default currency) for one year (default: the current year in your profile's time zone). Currencies left out are listed in `other_currencies`. Requires a bearer token.
+         *
+         *     Conversion: With `convert=true` the report converts data in other currencies into `currency` with the exchange rates stored by the service (the European Central Bank's reference rates and any others loaded into it), and the response gains `conversion` (`source`: `stored`); `other_currencies` then lists only the currencies with something left unconverted. Without `convert` (or with `convert=false`) the response is exactly as without conversion. Income and expense day groups of the year in other currencies are converted; their transfers and rows outside the year are counted in `excluded`. Rate choice: to convert an amount from currency C into the report currency R on date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count of the report and disclosed in `conversion`. Rounding: the conversion is computed exactly, as a rational number, and rounded once, half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests can move its converted total by one minor unit). For balances (net worth) each account's balance on each date is converted at that date's rate and rounded once. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before.
          */
         get: operations["get_cashflow"];
         put?: never;
@@ -137,6 +141,8 @@ export interface paths {
         /**
          * Spending by category of your own statement transactions.
          * @description The same calculation as `calculate_spending_by_category`, over your statement transactions in one currency (default: your profile's default currency), from `from` (default: 1 January of the year of `to`) to `to` (default: today in your profile's time zone). Requires a bearer token.
+         *
+         *     Conversion: With `convert=true` the report converts data in other currencies into `currency` with the exchange rates stored by the service (the European Central Bank's reference rates and any others loaded into it), and the response gains `conversion` (`source`: `stored`); `other_currencies` then lists only the currencies with something left unconverted. Without `convert` (or with `convert=false`) the response is exactly as without conversion. Expense day groups from `from` to `to` in other currencies are converted; their income, transfers and rows outside the period are counted in `excluded`. Rate choice: to convert an amount from currency C into the report currency R on date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count of the report and disclosed in `conversion`. Rounding: the conversion is computed exactly, as a rational number, and rounded once, half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests can move its converted total by one minor unit). For balances (net worth) each account's balance on each date is converted at that date's rate and rounded once. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before.
          */
         get: operations["get_spending_by_category"];
         put?: never;
@@ -707,14 +713,14 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @description Currency of the calculation; every transaction must be in it, unless `conversion` is sent: then transactions in other currencies are converted into it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                      * @example EUR
                      * @example usd
                      * @example JPY
                      */
                     currency: string;
                     /**
-                     * @description Calendar year to report. Defaults to the year of the latest transaction (transfers included). Required when `transactions` is empty (422 `required`), because the API never reads the clock.
+                     * @description Calendar year to report. Defaults to the year of the latest transaction (transfers included; with `conversion`, of any currency). Required when `transactions` is empty (422 `required`), because the API never reads the clock.
                      * @example 2026
                      */
                     year?: number;
@@ -752,7 +758,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -780,6 +786,55 @@ export interface operations {
                          */
                         counterparty?: string | null;
                     }[];
+                    /**
+                     * @description Convert data in other currencies into `currency` with these rates. With it, transactions (and statements) in other currencies are accepted instead of refused, converted, and the response gains `conversion`. Rate choice: to convert an amount from currency C into the report currency R on date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count of the report and disclosed in `conversion`. Rounding: the conversion is computed exactly, as a rational number, and rounded once, half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests can move its converted total by one minor unit). For balances (net worth) each account's balance on each date is converted at that date's rate and rounded once. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before.
+                     * @example {
+                     *       "rates": [
+                     *         {
+                     *           "date": "2026-01-02",
+                     *           "base": "EUR",
+                     *           "quote": "USD",
+                     *           "rate": "1.0321"
+                     *         }
+                     *       ],
+                     *       "max_rate_age_days": 7
+                     *     }
+                     */
+                    conversion?: {
+                        /** @description The exchange rates to convert with: 1 to 20000 (422 `too_short` / `too_many_items`), in any order. Two rates with the same (base, quote, date) are 422 `duplicate`; an unknown currency is 422 `unknown_currency`; a date that is not a real calendar date is 422 `invalid_date`. */
+                        rates: {
+                            /**
+                             * @description Date of the rate. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                             * @example 2026-01-02
+                             */
+                            date: string;
+                            /**
+                             * @description Base currency: one unit of it is `rate` units of `quote`. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            base: string;
+                            /**
+                             * @description Quote currency; not `base` (422 `invalid_value`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            quote: string;
+                            /**
+                             * @description Units of `quote` per unit of `base`: a positive decimal string (preferred) or JSON number, read exactly (never rounded), with no exponent (422 `exponent_not_allowed`) and at most 18 significant digits, counted from the first non-zero digit to the last digit written, trailing zeros included ("1.2300" has 5; 422 `too_many_digits`). Zero or negative: 422 `out_of_range`.
+                             * @example 1.0832
+                             * @example 157.12
+                             */
+                            rate: string | number;
+                        }[];
+                        /**
+                         * @description Oldest usable rate, in days before the converted date: an integer 0–31, default 7 (ECB rates skip weekends and holidays, up to 4 days in a row).
+                         * @example 7
+                         */
+                        max_rate_age_days?: number;
+                    };
                 };
             };
         };
@@ -901,7 +956,7 @@ export interface operations {
                          * @example 26.78
                          */
                         savings_rate_percent: number | null;
-                        /** @description Transactions left out. Every transaction is counted exactly once: in `totals.transaction_count`, `transfer_count` or `outside_period_count`. */
+                        /** @description Transactions left out. Every transaction is counted exactly once: in `totals.transaction_count`, `transfer_count` or `outside_period_count` (with conversion, a transaction without a usable rate is in none of them: it is disclosed in `conversion`). */
                         excluded: {
                             /**
                              * @description Transfers, whatever their date. They never count anywhere else.
@@ -913,6 +968,74 @@ export interface operations {
                              * @example 0
                              */
                             outside_period_count: number;
+                        };
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
                         };
                     };
                 };
@@ -1025,7 +1148,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @description Currency of the calculation; every transaction must be in it, unless `conversion` is sent: then transactions in other currencies are converted into it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                      * @example EUR
                      * @example usd
                      * @example JPY
@@ -1075,7 +1198,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -1103,6 +1226,55 @@ export interface operations {
                          */
                         counterparty?: string | null;
                     }[];
+                    /**
+                     * @description Convert data in other currencies into `currency` with these rates. With it, transactions (and statements) in other currencies are accepted instead of refused, converted, and the response gains `conversion`. Rate choice: to convert an amount from currency C into the report currency R on date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count of the report and disclosed in `conversion`. Rounding: the conversion is computed exactly, as a rational number, and rounded once, half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests can move its converted total by one minor unit). For balances (net worth) each account's balance on each date is converted at that date's rate and rounded once. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before.
+                     * @example {
+                     *       "rates": [
+                     *         {
+                     *           "date": "2026-01-02",
+                     *           "base": "EUR",
+                     *           "quote": "USD",
+                     *           "rate": "1.0321"
+                     *         }
+                     *       ],
+                     *       "max_rate_age_days": 7
+                     *     }
+                     */
+                    conversion?: {
+                        /** @description The exchange rates to convert with: 1 to 20000 (422 `too_short` / `too_many_items`), in any order. Two rates with the same (base, quote, date) are 422 `duplicate`; an unknown currency is 422 `unknown_currency`; a date that is not a real calendar date is 422 `invalid_date`. */
+                        rates: {
+                            /**
+                             * @description Date of the rate. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                             * @example 2026-01-02
+                             */
+                            date: string;
+                            /**
+                             * @description Base currency: one unit of it is `rate` units of `quote`. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            base: string;
+                            /**
+                             * @description Quote currency; not `base` (422 `invalid_value`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            quote: string;
+                            /**
+                             * @description Units of `quote` per unit of `base`: a positive decimal string (preferred) or JSON number, read exactly (never rounded), with no exponent (422 `exponent_not_allowed`) and at most 18 significant digits, counted from the first non-zero digit to the last digit written, trailing zeros included ("1.2300" has 5; 422 `too_many_digits`). Zero or negative: 422 `out_of_range`.
+                             * @example 1.0832
+                             * @example 157.12
+                             */
+                            rate: string | number;
+                        }[];
+                        /**
+                         * @description Oldest usable rate, in days before the converted date: an integer 0–31, default 7 (ECB rates skip weekends and holidays, up to 4 days in a row).
+                         * @example 7
+                         */
+                        max_rate_age_days?: number;
+                    };
                 };
             };
         };
@@ -1162,7 +1334,7 @@ export interface operations {
                              */
                             transaction_count: number;
                         }[];
-                        /** @description Transactions left out. Every transaction is counted once: in a category, or in one of these. */
+                        /** @description Transactions left out. Every transaction is counted once: in a category, or in one of these (with conversion, a transaction without a usable rate is in none of them: it is disclosed in `conversion`). */
                         excluded: {
                             /**
                              * @description Income transactions (any date); only expenses count here.
@@ -1179,6 +1351,74 @@ export interface operations {
                              * @example 0
                              */
                             outside_period_count: number;
+                        };
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
                         };
                     };
                 };
@@ -1291,7 +1531,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Currency of the calculation; every transaction and budget is in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @description Currency of the calculation; every budget is in it, and every transaction unless `conversion` is sent: then transactions in other currencies are converted into it (budgets never are). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                      * @example EUR
                      * @example usd
                      * @example JPY
@@ -1386,7 +1626,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -1414,6 +1654,55 @@ export interface operations {
                          */
                         counterparty?: string | null;
                     }[];
+                    /**
+                     * @description Convert data in other currencies into `currency` with these rates. With it, transactions (and statements) in other currencies are accepted instead of refused, converted, and the response gains `conversion`. Rate choice: to convert an amount from currency C into the report currency R on date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count of the report and disclosed in `conversion`. Rounding: the conversion is computed exactly, as a rational number, and rounded once, half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests can move its converted total by one minor unit). For balances (net worth) each account's balance on each date is converted at that date's rate and rounded once. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before.
+                     * @example {
+                     *       "rates": [
+                     *         {
+                     *           "date": "2026-01-02",
+                     *           "base": "EUR",
+                     *           "quote": "USD",
+                     *           "rate": "1.0321"
+                     *         }
+                     *       ],
+                     *       "max_rate_age_days": 7
+                     *     }
+                     */
+                    conversion?: {
+                        /** @description The exchange rates to convert with: 1 to 20000 (422 `too_short` / `too_many_items`), in any order. Two rates with the same (base, quote, date) are 422 `duplicate`; an unknown currency is 422 `unknown_currency`; a date that is not a real calendar date is 422 `invalid_date`. */
+                        rates: {
+                            /**
+                             * @description Date of the rate. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                             * @example 2026-01-02
+                             */
+                            date: string;
+                            /**
+                             * @description Base currency: one unit of it is `rate` units of `quote`. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            base: string;
+                            /**
+                             * @description Quote currency; not `base` (422 `invalid_value`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            quote: string;
+                            /**
+                             * @description Units of `quote` per unit of `base`: a positive decimal string (preferred) or JSON number, read exactly (never rounded), with no exponent (422 `exponent_not_allowed`) and at most 18 significant digits, counted from the first non-zero digit to the last digit written, trailing zeros included ("1.2300" has 5; 422 `too_many_digits`). Zero or negative: 422 `out_of_range`.
+                             * @example 1.0832
+                             * @example 157.12
+                             */
+                            rate: string | number;
+                        }[];
+                        /**
+                         * @description Oldest usable rate, in days before the converted date: an integer 0–31, default 7 (ECB rates skip weekends and holidays, up to 4 days in a row).
+                         * @example 7
+                         */
+                        max_rate_age_days?: number;
+                    };
                 };
             };
         };
@@ -1534,6 +1823,74 @@ export interface operations {
                              */
                             available: string;
                         }[];
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -1892,6 +2249,10 @@ export interface operations {
                 currency?: string;
                 /** @description Rollover policy (default `none`): `none` carries nothing; `positive` carries what is left of each category's budget into the next month, never an overspend; `full` also carries overspending forward as a negative amount. A category's chain starts at the earliest month, at most 24 months before the requested one, that has a budget row for it (its carryover there is zero); each later month's `carryover_in` is the previous month's `available` (floored at zero under `positive`); a month without a row for the category has `budgeted` 0 and keeps the chain going. `status` and `percent_used` still compare `spent` with the month's own `budgeted`. A category that carries a non-zero amount into the month is listed even without a budget or spending there (`budgeted` 0, `spent` 0, `percent_used` null, status `unbudgeted`). Any other value is 422. */
                 rollover?: "none" | "positive" | "full";
+                /** @description `true`: convert data in other currencies into the report currency with the stored exchange rates; `false` (the default): report one currency only, as without conversion. Only `true` or `false` (else 422). */
+                convert?: boolean | ("true" | "false");
+                /** @description Only with `convert=true`: the oldest usable rate, in days before the converted date (default 7; ECB rates skip weekends and holidays, up to 4 days in a row). A whole number from 0 to 31, written with digits only. */
+                max_rate_age_days?: number | string;
             };
             header?: never;
             path?: never;
@@ -2017,8 +2378,76 @@ export interface operations {
                              */
                             available: string;
                         }[];
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
+                        };
                         /**
-                         * @description Currencies, other than `currency`, with transactions dated in the month or budgets for it, sorted. They are left out; v1 does no currency conversion.
+                         * @description Currencies, other than `currency`, with transactions dated in the month or budgets for it, sorted. They are left out. With `convert=true`: only the currencies with transactions left unconverted (no usable rate) or budgets (budgets are never converted).
                          * @example [
                          *       "USD"
                          *     ]
@@ -2101,6 +2530,10 @@ export interface operations {
                 currency?: string;
                 /** @description Year to report. Defaults to the current year in the profile's time zone. A whole number from 1 to 9999, written with digits only. */
                 year?: number | string;
+                /** @description `true`: convert data in other currencies into the report currency with the stored exchange rates; `false` (the default): report one currency only, as without conversion. Only `true` or `false` (else 422). */
+                convert?: boolean | ("true" | "false");
+                /** @description Only with `convert=true`: the oldest usable rate, in days before the converted date (default 7; ECB rates skip weekends and holidays, up to 4 days in a row). A whole number from 0 to 31, written with digits only. */
+                max_rate_age_days?: number | string;
             };
             header?: never;
             path?: never;
@@ -2227,7 +2660,7 @@ export interface operations {
                          * @example 26.78
                          */
                         savings_rate_percent: number | null;
-                        /** @description Transactions left out. Every transaction is counted exactly once: in `totals.transaction_count`, `transfer_count` or `outside_period_count`. */
+                        /** @description Transactions left out. Every transaction is counted exactly once: in `totals.transaction_count`, `transfer_count` or `outside_period_count` (with conversion, a transaction without a usable rate is in none of them: it is disclosed in `conversion`). */
                         excluded: {
                             /**
                              * @description Transfers, whatever their date. They never count anywhere else.
@@ -2240,8 +2673,76 @@ export interface operations {
                              */
                             outside_period_count: number;
                         };
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
+                        };
                         /**
-                         * @description Currencies, other than `currency`, in which you have transactions (of any kind) dated in `year`, sorted. They are left out; v1 does no currency conversion.
+                         * @description Currencies, other than `currency`, in which you have transactions (of any kind) dated in `year`, sorted. They are left out. With `convert=true`: only the currencies with something left unconverted (no usable rate).
                          * @example [
                          *       "USD"
                          *     ]
@@ -2326,6 +2827,10 @@ export interface operations {
                 from?: string;
                 /** @description Last day, inclusive. Defaults to today in the profile's time zone. Must not be before `from` (422 `invalid_range`). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
                 to?: string;
+                /** @description `true`: convert data in other currencies into the report currency with the stored exchange rates; `false` (the default): report one currency only, as without conversion. Only `true` or `false` (else 422). */
+                convert?: boolean | ("true" | "false");
+                /** @description Only with `convert=true`: the oldest usable rate, in days before the converted date (default 7; ECB rates skip weekends and holidays, up to 4 days in a row). A whole number from 0 to 31, written with digits only. */
+                max_rate_age_days?: number | string;
             };
             header?: never;
             path?: never;
@@ -2390,7 +2895,7 @@ export interface operations {
                              */
                             transaction_count: number;
                         }[];
-                        /** @description Transactions left out. Every transaction is counted once: in a category, or in one of these. */
+                        /** @description Transactions left out. Every transaction is counted once: in a category, or in one of these (with conversion, a transaction without a usable rate is in none of them: it is disclosed in `conversion`). */
                         excluded: {
                             /**
                              * @description Income transactions (any date); only expenses count here.
@@ -2408,8 +2913,76 @@ export interface operations {
                              */
                             outside_period_count: number;
                         };
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
+                        };
                         /**
-                         * @description Currencies, other than `currency`, in which you have transactions (of any kind) dated in the period, sorted. They are left out; v1 does no currency conversion.
+                         * @description Currencies, other than `currency`, in which you have transactions (of any kind) dated in the period, sorted. They are left out. With `convert=true`: only the currencies with something left unconverted (no usable rate).
                          * @example [
                          *       "USD"
                          *     ]
@@ -3078,7 +3651,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -3577,7 +4150,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Currency of the calculation; every transaction must be in it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                     * @description Currency of the calculation; every statement must be in it, unless `conversion` is sent: then balances in other currencies are converted into it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                      * @example EUR
                      * @example usd
                      * @example JPY
@@ -3600,6 +4173,13 @@ export interface operations {
                          * @example Checking
                          */
                         account_name: string;
+                        /**
+                         * @description Currency of the statement and of its transactions (they inherit it). Omitted: the request's `currency`. Another currency than the request's needs `conversion` (otherwise 422 `currency_mismatch`). An account is an `account_name` in one currency. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @example EUR
+                         * @example usd
+                         * @example JPY
+                         */
+                        currency?: string;
                         /**
                          * @description First day the statement covers. Omitted or null: the first transaction date (or `statement_end` without transactions). A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
                          * @example 2026-01-01
@@ -3640,7 +4220,7 @@ export interface operations {
                              */
                             amount: string | number;
                             /**
-                             * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                              * @example EUR
                              * @example usd
                              * @example JPY
@@ -3669,6 +4249,55 @@ export interface operations {
                             counterparty?: string | null;
                         }[];
                     }[];
+                    /**
+                     * @description Convert data in other currencies into `currency` with these rates. With it, transactions (and statements) in other currencies are accepted instead of refused, converted, and the response gains `conversion`. Rate choice: to convert an amount from currency C into the report currency R on date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count of the report and disclosed in `conversion`. Rounding: the conversion is computed exactly, as a rational number, and rounded once, half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests can move its converted total by one minor unit). For balances (net worth) each account's balance on each date is converted at that date's rate and rounded once. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before.
+                     * @example {
+                     *       "rates": [
+                     *         {
+                     *           "date": "2026-01-02",
+                     *           "base": "EUR",
+                     *           "quote": "USD",
+                     *           "rate": "1.0321"
+                     *         }
+                     *       ],
+                     *       "max_rate_age_days": 7
+                     *     }
+                     */
+                    conversion?: {
+                        /** @description The exchange rates to convert with: 1 to 20000 (422 `too_short` / `too_many_items`), in any order. Two rates with the same (base, quote, date) are 422 `duplicate`; an unknown currency is 422 `unknown_currency`; a date that is not a real calendar date is 422 `invalid_date`. */
+                        rates: {
+                            /**
+                             * @description Date of the rate. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`).
+                             * @example 2026-01-02
+                             */
+                            date: string;
+                            /**
+                             * @description Base currency: one unit of it is `rate` units of `quote`. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            base: string;
+                            /**
+                             * @description Quote currency; not `base` (422 `invalid_value`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                             * @example EUR
+                             * @example usd
+                             * @example JPY
+                             */
+                            quote: string;
+                            /**
+                             * @description Units of `quote` per unit of `base`: a positive decimal string (preferred) or JSON number, read exactly (never rounded), with no exponent (422 `exponent_not_allowed`) and at most 18 significant digits, counted from the first non-zero digit to the last digit written, trailing zeros included ("1.2300" has 5; 422 `too_many_digits`). Zero or negative: 422 `out_of_range`.
+                             * @example 1.0832
+                             * @example 157.12
+                             */
+                            rate: string | number;
+                        }[];
+                        /**
+                         * @description Oldest usable rate, in days before the converted date: an integer 0–31, default 7 (ECB rates skip weekends and holidays, up to 4 days in a row).
+                         * @example 7
+                         */
+                        max_rate_age_days?: number;
+                    };
                 };
             };
         };
@@ -3727,7 +4356,7 @@ export interface operations {
                              */
                             account_count: number;
                         }[];
-                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        /** @description Every account with at least one statement that is not excluded, by name (then by currency, when accounts in several currencies share a name). */
                         accounts: {
                             /**
                              * @description Account name.
@@ -3744,6 +4373,11 @@ export interface operations {
                              * @example 2026-01-31
                              */
                             balance_date: string | null;
+                            /**
+                             * @description Only with conversion: the balance on `to` converted into the report currency at the rate of `to` (not of `balance_date`), rounded once half-to-even; equal to `balance` for an account in the report currency; null without a balance or without a usable rate (the account is then left out of `net_worth` and disclosed in `conversion`). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1118.42
+                             */
+                            converted_balance?: string | null;
                             /** @description Every statement of the account, by start, then end, then tie order. */
                             statements: {
                                 /**
@@ -3794,6 +4428,74 @@ export interface operations {
                          * @example 0
                          */
                         excluded_statement_count: number;
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -3903,6 +4605,10 @@ export interface operations {
                 from?: string;
                 /** @description Last day of the series. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
                 to?: string;
+                /** @description `true`: convert data in other currencies into the report currency with the stored exchange rates; `false` (the default): report one currency only, as without conversion. Only `true` or `false` (else 422). */
+                convert?: boolean | ("true" | "false");
+                /** @description Only with `convert=true`: the oldest usable rate, in days before the converted date (default 7; ECB rates skip weekends and holidays, up to 4 days in a row). A whole number from 0 to 31, written with digits only. */
+                max_rate_age_days?: number | string;
             };
             header?: never;
             path?: never;
@@ -3966,7 +4672,7 @@ export interface operations {
                              */
                             account_count: number;
                         }[];
-                        /** @description Every account with at least one statement that is not excluded, by name. */
+                        /** @description Every account with at least one statement that is not excluded, by name (then by currency, when accounts in several currencies share a name). */
                         accounts: {
                             /**
                              * @description Account name.
@@ -3983,6 +4689,11 @@ export interface operations {
                              * @example 2026-01-31
                              */
                             balance_date: string | null;
+                            /**
+                             * @description Only with conversion: the balance on `to` converted into the report currency at the rate of `to` (not of `balance_date`), rounded once half-to-even; equal to `balance` for an account in the report currency; null without a balance or without a usable rate (the account is then left out of `net_worth` and disclosed in `conversion`). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1118.42
+                             */
+                            converted_balance?: string | null;
                             /** @description Every statement of the account, by start, then end, then tie order. */
                             statements: {
                                 /**
@@ -4033,6 +4744,74 @@ export interface operations {
                          * @example 0
                          */
                         excluded_statement_count: number;
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -4110,6 +4889,10 @@ export interface operations {
                 currency?: string;
                 /** @description Date of the balances. Defaults to today in the profile's time zone. A real calendar date written YYYY-MM-DD (years 0001–9999, no time zone); 2026-02-30 and 2025-02-29 are rejected (`invalid_date`). */
                 as_of?: string;
+                /** @description `true`: convert data in other currencies into the report currency with the stored exchange rates; `false` (the default): report one currency only, as without conversion. Only `true` or `false` (else 422). */
+                convert?: boolean | ("true" | "false");
+                /** @description Only with `convert=true`: the oldest usable rate, in days before the converted date (default 7; ECB rates skip weekends and holidays, up to 4 days in a row). A whole number from 0 to 31, written with digits only. */
+                max_rate_age_days?: number | string;
             };
             header?: never;
             path?: never;
@@ -4135,6 +4918,11 @@ export interface operations {
                          * @example 2026-03-31
                          */
                         as_of: string;
+                        /**
+                         * @description Only with `convert=true`: the currency of every `converted_balance` (the `currency` parameter, default the profile's default currency). ISO 4217 code, upper case.
+                         * @example EUR
+                         */
+                        currency?: string;
                         /** @description Every account (name and currency) with at least one statement that is not excluded, by name, then currency. */
                         accounts: {
                             /**
@@ -4158,6 +4946,11 @@ export interface operations {
                              */
                             balance_date: string | null;
                             /**
+                             * @description Only with `convert=true`: `balance` converted into the response's `currency` at the rate of `as_of` (not of `balance_date`), rounded once half-to-even; equal to `balance` for an account in that currency; null without a balance or without a usable rate (disclosed in `conversion`). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                             * @example 1118.42
+                             */
+                            converted_balance?: string | null;
+                            /**
                              * @description Statements of the account that start on or before `as_of` (excluded statements and `processing` or `failed` imports left out).
                              * @example 3
                              */
@@ -4168,6 +4961,74 @@ export interface operations {
                              */
                             reconciled: boolean | null;
                         }[];
+                        /** @description Present only when conversion was asked for. Disclosure: a converted response carries `conversion` with one entry per currency other than the report's that the report counts (only what it counts: transfers and rows outside the period are neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up with the report), what was not converted for want of a usable rate, and the first and last date, the largest age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no `conversion` key and the response is exactly as before. */
+                        conversion?: {
+                            /**
+                             * @description `request`: the rates sent in the body; `stored`: the rates stored by the service.
+                             * @example request
+                             * @enum {string}
+                             */
+                            source: "request" | "stored";
+                            /**
+                             * @description The limit used.
+                             * @example 7
+                             */
+                            max_rate_age_days: number;
+                            /** @description One entry per converted-from currency, by code. */
+                            currencies: {
+                                /**
+                                 * @description A currency other than the report's that the report counts. ISO 4217 code, upper case.
+                                 * @example EUR
+                                 */
+                                currency: string;
+                                /**
+                                 * @description Transactions converted (for net worth: account balance points, one per account and series date).
+                                 * @example 12
+                                 */
+                                converted_count: number;
+                                /**
+                                 * @description Exact sum of what was converted, in this currency (its minor unit). Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1200.00
+                                 */
+                                converted_amount: string;
+                                /**
+                                 * @description Sum of the converted amounts in the report currency, each rounded once: it adds up with the report. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 1104.35
+                                 */
+                                converted_to: string;
+                                /**
+                                 * @description Transactions (or balance points) without a usable rate: left out of the report.
+                                 * @example 0
+                                 */
+                                unconverted_count: number;
+                                /**
+                                 * @description Exact sum of what was not converted, in this currency. Exact decimal string with exactly the currency's ISO 4217 number of decimals ("12.30" EUR, "1200" JPY, "1.250" BHD); negative amounts start with "-"; zero has no sign.
+                                 * @example 0.00
+                                 */
+                                unconverted_amount: string;
+                                /**
+                                 * @description Earliest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-01-02
+                                 */
+                                first_rate_date: string | null;
+                                /**
+                                 * @description Latest date of a rate used; null when none was used. Calendar date, YYYY-MM-DD.
+                                 * @example 2026-12-31
+                                 */
+                                last_rate_date: string | null;
+                                /**
+                                 * @description Largest age in days of a rate used (date converted − rate date); null when none was used.
+                                 * @example 3
+                                 */
+                                max_rate_age_days_used: number | null;
+                                /**
+                                 * @description How the rates used convert: `direct` (C, R), `inverse` (R, C), `cross` via a third currency, `mixed` when more than one of these was used; null when none was used.
+                                 * @example direct
+                                 * @enum {string|null}
+                                 */
+                                route: "direct" | "inverse" | "cross" | "mixed" | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -4294,7 +5155,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY
@@ -4856,7 +5717,7 @@ export interface operations {
                          */
                         amount: string | number;
                         /**
-                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
+                         * @description Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency when it is sent, and convert it. An active ISO 4217 alphabetic code, case-insensitive ("eur" = "EUR"); an unknown code is rejected with 422 (`unknown_currency`). Codes without a defined minor unit (XAU, XDR, ...) are not supported.
                          * @example EUR
                          * @example usd
                          * @example JPY

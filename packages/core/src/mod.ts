@@ -66,3 +66,14 @@ export * from "./services/mod.ts";
 
 // Categorization rules and suggestions (API.md §10).
 export * from "./categorization/mod.ts";
+// Currency conversion (API.md §11).
+export * from "./conversion/mod.ts";
+export {
+  CONVERSION_RULES,
+  conversionInput,
+  conversionOutput,
+  DISCLOSURE_RULES,
+  exchangeRateInput,
+  RATE_CHOICE_RULES,
+  ROUNDING_RULES,
+} from "./contracts/conversion.ts";

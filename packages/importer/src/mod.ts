@@ -20,3 +20,16 @@ export { type Format, FORMATS, UnreadableFileError } from "./types.ts";
 export { resolveUser } from "./db/resolve-user.ts";
 export { loadStoredRules, type StoredRules } from "./rules/stored-rules.ts";
 export { type Categorized, LineCategorizer, type LineValues } from "./rules/line-categorizer.ts";
+export {
+  detectRatesFormat,
+  loadRatesFile,
+  type LoadRatesOptions,
+  parseRatesText,
+  type RateLine,
+  RATES_FORMATS,
+  type RatesFormat,
+  type RatesInput,
+  type RatesReport,
+  SOURCE_PATTERN,
+  writeRates,
+} from "./rates/mod.ts";

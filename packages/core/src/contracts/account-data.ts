@@ -160,6 +160,29 @@ export interface StatementBalanceRow {
   readonly through_dates_minor: readonly number[];
 }
 
+/** One stored exchange rate (`me_exchange_rates`): one unit of `base` is `rate` units of `quote` on `date`. */
+export interface ExchangeRateRow {
+  readonly base: string;
+  readonly quote: string;
+  readonly date: string;
+  /** Exact positive decimal text, as stored (never a float). */
+  readonly rate: string;
+}
+
+/**
+ * One day group (`me_ledger_daily_totals`): the caller's transactions of one currency on one date with the same
+ * effective kind and category, summed; the unit of currency conversion (API.md §11.3).
+ */
+export interface LedgerDayRow {
+  readonly currency: string;
+  readonly date: string;
+  readonly kind: Kind;
+  readonly category: string | null;
+  /** Signed sum, minor units of `currency`. */
+  readonly amount_minor: number;
+  readonly transaction_count: number;
+}
+
 export interface StatementTransactionFilter {
   readonly limit: number;
   readonly after?: { readonly date: string; readonly id: string } | undefined;
@@ -253,4 +276,15 @@ export interface AccountData {
   categorizationRules(): Promise<CategorizationRuleRow[]>;
   /** The suggestions' candidates and history for the period `from` … `to`; see SuggestionInputRow. */
   categorizationSuggestionInputs(from: string, to: string): Promise<SuggestionInputRow[]>;
+  /**
+   * The stored exchange rates quoted in one of `currencies` dated `from` … `to` (inclusive): every rate a direct,
+   * inverse or cross route into or out of those currencies can use. By base, quote, then date. Reference data: the
+   * same for every user.
+   */
+  exchangeRates(currencies: readonly string[], from: string, to: string): Promise<ExchangeRateRow[]>;
+  /**
+   * The caller's day groups in `currencies` dated `from` … `to` (inclusive), read from the daily rollup, never raw
+   * transactions; by currency, kind, category (null last), then date.
+   */
+  ledgerDailyTotals(from: string, to: string, currencies: readonly string[]): Promise<LedgerDayRow[]>;
 }

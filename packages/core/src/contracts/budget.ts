@@ -13,6 +13,8 @@ import {
   text,
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
+import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 /** At most this many earlier months in POST `history`; GET reads as many months back (API.md §9.4). */
 export const MAX_HISTORY_MONTHS = 24;
@@ -56,7 +58,10 @@ export function budgetSchemas(limits: Limits) {
   );
   const body = doc(
     z.strictObject({
-      currency: currencyInput("Currency of the calculation; every transaction and budget is in it."),
+      currency: currencyInput(
+        "Currency of the calculation; every budget is in it, and every transaction unless `conversion` is " +
+          "sent: then transactions in other currencies are converted into it (budgets never are).",
+      ),
       year: doc(z.int().min(1).max(9999), "Year of the month.", [2026]),
       month: doc(z.int().min(1).max(12), "Month, 1–12.", [3]),
       budgets: doc(z.array(budget).max(limits.budgets), `Budgets of the month, at most ${limits.budgets}.`),
@@ -73,6 +78,7 @@ export function budgetSchemas(limits: Limits) {
         " Transactions outside the month are ignored, except that with rollover the spending of the 24 months before " +
           "it feeds the carryover.",
       ),
+      conversion: conversionInput().optional(),
     }),
     "Budget summary request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{
@@ -91,6 +97,7 @@ export function budgetSchemas(limits: Limits) {
         "when neither is set. Only budgets and transactions in this currency count.",
     ).optional(),
     rollover: rolloverField.optional(),
+    ...convertQueryFields(),
   });
 
   const category = z.object({
@@ -135,6 +142,7 @@ export function budgetSchemas(limits: Limits) {
         "(status `unbudgeted` when it has no budget), plus, with rollover, every category carrying a non-zero " +
         "`carryover_in`. Sorted by name (Unicode code points), uncategorized (null) last.",
     ),
+    conversion: conversionOutput.optional(),
   };
   const report = doc(z.object(fields), "Budget versus actual spending for one month, in one currency.");
   const accountReport = doc(
@@ -143,7 +151,8 @@ export function budgetSchemas(limits: Limits) {
       other_currencies: doc(
         z.array(z.string()),
         "Currencies, other than `currency`, with transactions dated in the month or budgets for it, sorted. " +
-          "They are left out; v1 does no currency conversion.",
+          "They are left out. With `convert=true`: only the currencies with transactions left unconverted (no " +
+          "usable rate) or budgets (budgets are never converted).",
         [["USD"]],
       ),
     }),

@@ -10,18 +10,25 @@ import {
   queryInteger,
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
+import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 export function cashflowSchemas(limits: Limits) {
   const body = doc(
     z.strictObject({
-      currency: currencyInput("Currency of the calculation; every transaction must be in it."),
+      currency: currencyInput(
+        "Currency of the calculation; every transaction must be in it, unless `conversion` is sent: then " +
+          "transactions in other currencies are converted into it.",
+      ),
       year: doc(
         z.int().min(1).max(9999),
-        "Calendar year to report. Defaults to the year of the latest transaction (transfers included). " +
+        "Calendar year to report. Defaults to the year of the latest transaction (transfers included; with " +
+          "`conversion`, of any currency). " +
           "Required when `transactions` is empty (422 `required`), because the API never reads the clock.",
         [2026],
       ).optional(),
       transactions: transactionsField(limits),
+      conversion: conversionInput().optional(),
     }),
     "Annual cashflow request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{ currency: "EUR", year: 2026, transactions: [{ date: "2026-01-05", amount: "2500.00" }] }],
@@ -34,6 +41,7 @@ export function cashflowSchemas(limits: Limits) {
     ).optional(),
     year: queryInteger(1, 9999, "Year to report. Defaults to the current year in the profile's time zone.", [2026])
       .optional(),
+    ...convertQueryFields(),
   });
 
   const month = z.object({
@@ -107,8 +115,10 @@ export function cashflowSchemas(limits: Limits) {
         outside_period_count: countOutput("Income and expense transactions dated outside `year`.", [0]),
       }),
       "Transactions left out. Every transaction is counted exactly once: in `totals.transaction_count`, " +
-        "`transfer_count` or `outside_period_count`.",
+        "`transfer_count` or `outside_period_count` (with conversion, a transaction without a usable rate is in " +
+        "none of them: it is disclosed in `conversion`).",
     ),
+    conversion: conversionOutput.optional(),
   };
 
   const report = doc(z.object(fields), "Annual cashflow, month by month, in one currency.");
@@ -118,7 +128,8 @@ export function cashflowSchemas(limits: Limits) {
       other_currencies: doc(
         z.array(z.string()),
         "Currencies, other than `currency`, in which you have transactions (of any kind) dated in `year`, sorted. " +
-          "They are left out; v1 does no currency conversion.",
+          "They are left out. With `convert=true`: only the currencies with something left unconverted (no usable " +
+          "rate).",
         [["USD"]],
       ),
     }),

@@ -13,6 +13,8 @@ import {
 } from "./primitives.ts";
 import { withFastArrayParse } from "./fast-array.ts";
 import { transactionsArray } from "./transaction.ts";
+import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 /** Longest `from`…`to` span of a net-worth series, in months (10 years: at most 121 points). */
 export const NET_WORTH_MAX_MONTHS = 120;
@@ -58,6 +60,11 @@ export function netWorthSchemas(limits: Limits) {
   const statement = doc(
     z.strictObject({
       account_name: text(limits.text, "Name of the account the statement belongs to.", ["Checking"]),
+      currency: currencyInput(
+        "Currency of the statement and of its transactions (they inherit it). Omitted: the request's `currency`. " +
+          "Another currency than the request's needs `conversion` (otherwise 422 `currency_mismatch`). An account " +
+          "is an `account_name` in one currency.",
+      ).optional(),
       statement_start: dateField(
         "First day the statement covers. Omitted or null: the first transaction date (or `statement_end` without " +
           "transactions).",
@@ -92,7 +99,10 @@ export function netWorthSchemas(limits: Limits) {
   );
   const body = doc(
     z.strictObject({
-      currency: currencyInput("Currency of the calculation; every transaction must be in it."),
+      currency: currencyInput(
+        "Currency of the calculation; every statement must be in it, unless `conversion` is sent: then balances " +
+          "in other currencies are converted into it.",
+      ),
       from: dateField("First day of the series.", ["2026-01-01"]),
       to: dateField("Last day of the series: the date of `net_worth` and of each account's balance.", ["2026-03-31"]),
       statements: doc(
@@ -100,6 +110,7 @@ export function netWorthSchemas(limits: Limits) {
         `The statements, at most ${limits.statements} (422 \`too_many_items\`), in any order except that a later ` +
           "position wins a tie between statements with the same start and end.",
       ),
+      conversion: conversionInput().optional(),
     }),
     "Net-worth request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are " +
       "rejected.",
@@ -135,6 +146,7 @@ export function netWorthSchemas(limits: Limits) {
     from: dateField("First day of the series. Defaults to 1 January of the year of `to`.", ["2026-01-01"]).optional(),
     to: dateField("Last day of the series. Defaults to today in the profile's time zone.", ["2026-03-31"])
       .optional(),
+    ...convertQueryFields(),
   });
 
   const reconciliation = z.object({
@@ -181,6 +193,13 @@ export function netWorthSchemas(limits: Limits) {
         "with `balance`.",
       ["2026-01-31"],
     ).nullable(),
+    converted_balance: moneyOutput(
+      "Only with conversion: the balance on `to` converted into the report currency at the rate of `to` (not of " +
+        "`balance_date`), rounded once half-to-even; equal to `balance` for an account in the report currency; null " +
+        "without a balance or without a usable rate (the account is then left out of `net_worth` and disclosed in " +
+        "`conversion`).",
+      ["1118.42"],
+    ).nullable().optional(),
     statements: doc(z.array(reconciliation), "Every statement of the account, by start, then end, then tie order."),
   });
   const report = doc(
@@ -198,8 +217,13 @@ export function netWorthSchemas(limits: Limits) {
         })),
         "One point per calendar month from `from` to `to`, oldest first.",
       ),
-      accounts: doc(z.array(account), "Every account with at least one statement that is not excluded, by name."),
+      accounts: doc(
+        z.array(account),
+        "Every account with at least one statement that is not excluded, by name (then by currency, when accounts " +
+          "in several currencies share a name).",
+      ),
       excluded_statement_count: countOutput("Statements left out because nothing dates them.", [0]),
+      conversion: conversionOutput.optional(),
     }),
     "Net worth month by month, the accounts' balances on `to`, and the reconciliation of every statement.",
   );
@@ -211,10 +235,15 @@ export function netWorthSchemas(limits: Limits) {
     ).optional(),
     as_of: dateField("Date of the balances. Defaults to today in the profile's time zone.", ["2026-03-31"])
       .optional(),
+    ...convertQueryFields(),
   });
   const accountsReport = doc(
     z.object({
       as_of: dateOutput("Date of the balances (as used).", ["2026-03-31"]),
+      currency: currencyOutput(
+        "Only with `convert=true`: the currency of every `converted_balance` (the `currency` parameter, default " +
+          "the profile's default currency).",
+      ).optional(),
       accounts: doc(
         z.array(z.object({
           account_name: doc(z.string(), "Account name.", ["Checking"]),
@@ -229,6 +258,12 @@ export function netWorthSchemas(limits: Limits) {
               "null with `balance`.",
             ["2026-01-31"],
           ).nullable(),
+          converted_balance: moneyOutput(
+            "Only with `convert=true`: `balance` converted into the response's `currency` at the rate of `as_of` " +
+              "(not of `balance_date`), rounded once half-to-even; equal to `balance` for an account in that " +
+              "currency; null without a balance or without a usable rate (disclosed in `conversion`).",
+            ["1118.42"],
+          ).nullable().optional(),
           statement_count: countOutput(
             "Statements of the account that start on or before `as_of` (excluded statements and `processing` or " +
               "`failed` imports left out).",
@@ -245,6 +280,7 @@ export function netWorthSchemas(limits: Limits) {
         "Every account (name and currency) with at least one statement that is not excluded, by name, then " +
           "currency.",
       ),
+      conversion: conversionOutput.optional(),
     }),
     "Each account's balance on `as_of`, and whether its statement reconciles.",
   );

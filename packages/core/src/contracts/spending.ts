@@ -12,6 +12,8 @@ import {
   percentOutput,
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
+import { conversionInput, conversionOutput } from "./conversion.ts";
+import { convertQueryFields } from "./convert-query.ts";
 
 const CATEGORY_ORDER = "Sorted by `total` descending, then by category name ascending (by Unicode code points, " +
   "not locale), with the uncategorized group (null) after any named category with the same total.";
@@ -19,7 +21,10 @@ const CATEGORY_ORDER = "Sorted by `total` descending, then by category name asce
 export function spendingSchemas(limits: Limits) {
   const body = doc(
     z.strictObject({
-      currency: currencyInput("Currency of the calculation; every transaction must be in it."),
+      currency: currencyInput(
+        "Currency of the calculation; every transaction must be in it, unless `conversion` is sent: then " +
+          "transactions in other currencies are converted into it.",
+      ),
       from: dateField("First day of the period, inclusive. Omitted: no lower bound (echoed as null).", [
         "2026-01-01",
       ]).optional(),
@@ -29,6 +34,7 @@ export function spendingSchemas(limits: Limits) {
         ["2026-03-31"],
       ).optional(),
       transactions: transactionsField(limits),
+      conversion: conversionInput().optional(),
     }),
     "Spending-by-category request. Unknown fields (422 `unknown_field`) and duplicate JSON keys (422 `duplicate_key`) are rejected.",
     [{
@@ -50,6 +56,7 @@ export function spendingSchemas(limits: Limits) {
         "(422 `invalid_range`).",
       ["2026-03-31"],
     ).optional(),
+    ...convertQueryFields(),
   });
 
   const category = z.object({
@@ -88,8 +95,10 @@ export function spendingSchemas(limits: Limits) {
         transfer_count: countOutput("Transfers (any date).", [1]),
         outside_period_count: countOutput("Expense transactions dated outside the period.", [0]),
       }),
-      "Transactions left out. Every transaction is counted once: in a category, or in one of these.",
+      "Transactions left out. Every transaction is counted once: in a category, or in one of these (with " +
+        "conversion, a transaction without a usable rate is in none of them: it is disclosed in `conversion`).",
     ),
+    conversion: conversionOutput.optional(),
   };
   const report = doc(
     z.object(fields),
@@ -104,7 +113,8 @@ export function spendingSchemas(limits: Limits) {
       other_currencies: doc(
         z.array(z.string()),
         "Currencies, other than `currency`, in which you have transactions (of any kind) dated in the period, " +
-          "sorted. They are left out; v1 does no currency conversion.",
+          "sorted. They are left out. With `convert=true`: only the currencies with something left unconverted " +
+          "(no usable rate).",
         [["USD"]],
       ),
     }),

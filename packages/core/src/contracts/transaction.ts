@@ -12,7 +12,11 @@ export function transactionSchema(limits: Limits) {
       ]).nullable().optional(),
       date: dateField("Booking date.", undefined, true),
       amount: moneyInput("Signed amount from the account holder's view: positive is money in, negative money out."),
-      currency: currencyInput("Optional; when given it must equal the request's `currency` (422 `currency_mismatch`).")
+      currency: currencyInput(
+        "Optional; when given it must equal the request's `currency` (422 `currency_mismatch`). The reports that " +
+          "accept `conversion` (cashflow, spending by category, budget summary, net worth) take any known currency " +
+          "when it is sent, and convert it.",
+      )
         .optional(),
       category: text(
         limits.text,

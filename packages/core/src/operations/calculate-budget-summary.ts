@@ -10,6 +10,8 @@ import { parseBudgetHistory } from "./parse-budget-history.ts";
 import { parseBudgets } from "./parse-budgets.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
+import { convertedBudget } from "./converted-budget.ts";
+import { CONVERSION_RULES } from "../contracts/conversion.ts";
 
 export function calculateBudgetSummaryOperation(schemas: Schemas) {
   const operation: CalculationOperation<Schemas["budget"]["body"], Schemas["budget"]["report"]> = {
@@ -26,7 +28,10 @@ export function calculateBudgetSummaryOperation(schemas: Schemas) {
       "of earlier months in `history` (at most 24 months, each once, strictly before the month and within the 24 " +
       "months before it; otherwise 422) and their transactions in `transactions`. Every category row and the top " +
       "level carry `carryover_in` and `available`; with `none` (or no `rollover`) `carryover_in` is zero, `available` " +
-      "equals `remaining`, and every other field is exactly as without rollover.",
+      "equals `remaining`, and every other field is exactly as without rollover.\n\nConversion: with `conversion`, " +
+      "transactions in other currencies are converted into `currency` (budgets are plans in `currency` and are " +
+      "never converted) and the response gains `conversion`. With rollover, the expenses of the 24 months before " +
+      "are converted too, in the categories with a budget row there. " + CONVERSION_RULES,
     get input() {
       return schemas.budget.body;
     },
@@ -39,6 +44,9 @@ export function calculateBudgetSummaryOperation(schemas: Schemas) {
       if (currency === undefined) throw errors.toError();
       const budgets = parseBudgets(input.budgets, currency, "/budgets", errors);
       const history = parseBudgetHistory(input.history ?? [], input.year, input.month, currency, errors);
+      if (input.conversion !== undefined) {
+        return convertedBudget({ ...input, conversion: input.conversion }, budgets, history, currency, errors);
+      }
       const { entries } = normalizeTransactions(input.transactions, currency, "/transactions", errors);
       errors.throwIfAny();
       const policy = input.rollover ?? "none";

@@ -8,6 +8,8 @@ import { formatCashflow } from "./format-cashflow.ts";
 import { normalizeTransactions, visitTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
+import { convertedCashflow } from "./converted-cashflow.ts";
+import { CONVERSION_RULES } from "../contracts/conversion.ts";
 
 export function calculateCashflowOperation(schemas: Schemas) {
   const operation: CalculationOperation<Schemas["cashflow"]["body"], Schemas["cashflow"]["report"]> = {
@@ -21,7 +23,9 @@ export function calculateCashflowOperation(schemas: Schemas) {
       "expenses, net and running net per month, year totals, averages over the months with activity and the " +
       "savings rate. Transfers are left out; refunds reduce expenses and reversals reduce income. `year` " +
       "defaults to the year of the latest transaction. Deterministic: no clock, no database; the same body always " +
-      "gives the same response.",
+      "gives the same response.\n\nConversion: with `conversion`, transactions in other currencies are converted into " +
+      "`currency` and the response gains `conversion`; `year` then defaults to the year of the latest transaction of " +
+      `any currency. ${CONVERSION_RULES}`,
     get input() {
       return schemas.cashflow.body;
     },
@@ -32,6 +36,9 @@ export function calculateCashflowOperation(schemas: Schemas) {
       const errors = new ErrorCollector();
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);
       if (currency === undefined) throw errors.toError();
+      if (input.conversion !== undefined) {
+        return convertedCashflow({ ...input, conversion: input.conversion }, currency, errors);
+      }
       if (input.year !== undefined) {
         // The year is known: validate and sum in one pass over the transactions (no entry objects). An overflow
         // is reported only after every validation error, as the two-pass path below does.

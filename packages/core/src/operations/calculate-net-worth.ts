@@ -13,6 +13,8 @@ import { checkNetWorthRange } from "./net-worth-range.ts";
 import { normalizeTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency, type ResolvedCurrency } from "./resolve-currency.ts";
+import { convertedNetWorth, statementCurrency } from "./converted-net-worth.ts";
+import { CONVERSION_RULES } from "../contracts/conversion.ts";
 
 /** A money field of a statement as minor units, recording a rejected value at its pointer. */
 function money(value: unknown, pointer: string, currency: ResolvedCurrency, errors: ErrorCollector): number {
@@ -37,7 +39,11 @@ export function calculateNetWorthOperation(schemas: Schemas) {
       `statement. ${BALANCE_RULES} ${SERIES_RULES} At most ${schemas.limits.statements} statements and ` +
       `${maxTransactions} transactions over all statements (422 \`too_many_items\`). Every transaction must be ` +
       "in `currency` (422 `currency_mismatch`). Deterministic: no clock, no database; the same body always gives " +
-      "the same response.",
+      "the same response.\n\nConversion: with `conversion`, statements may be in other currencies (a statement's " +
+      "`currency`, inherited by its transactions); each account balance on each series date is converted at that " +
+      "date's rate, net worth sums the converted balances, each account keeps `balance` in its own currency and " +
+      "gains `converted_balance`, reconciliation stays in the account's currency, and the response gains " +
+      `\`conversion\` (counts are account balance points). ${CONVERSION_RULES}`,
     get input() {
       return schemas.netWorth.body;
     },
@@ -60,15 +66,20 @@ export function calculateNetWorthOperation(schemas: Schemas) {
 
       // First the statements as sent, grouped by account; then each account's transactions (of all its
       // statements, API.md §9.3) summed once, and every statement's balances from those sums.
+      // With conversion an account is a name in one currency (without it every statement is in `currency`).
+      const converting = input.conversion !== undefined;
+      const currencyOf = new Map<string, ResolvedCurrency>();
       const byName = new Map<string, { facts: StatementFacts; amounts: DatedAmount[] }[]>();
       input.statements.forEach((s, i) => {
         const base = `/statements/${i}`;
+        const own = statementCurrency(s.currency, currency, converting, base, errors);
+        if (own === undefined) return;
         const opening = s.opening_balance === undefined || s.opening_balance === null
           ? null
-          : money(s.opening_balance, `${base}/opening_balance`, currency, errors);
+          : money(s.opening_balance, `${base}/opening_balance`, own, errors);
         const closing = s.closing_balance === undefined || s.closing_balance === null
           ? null
-          : money(s.closing_balance, `${base}/closing_balance`, currency, errors);
+          : money(s.closing_balance, `${base}/closing_balance`, own, errors);
         const start = s.statement_start ?? null;
         const end = s.statement_end ?? null;
         if (start !== null && end !== null && end < start) {
@@ -78,21 +89,23 @@ export function calculateNetWorthOperation(schemas: Schemas) {
             `\`${base}/statement_end\` (${end}) is before \`${base}/statement_start\` (${start}).`,
           );
         }
-        const { entries } = normalizeTransactions(s.transactions, currency, `${base}/transactions`, errors);
+        const { entries } = normalizeTransactions(s.transactions, own, `${base}/transactions`, errors);
         if (!errors.empty) return;
         const amounts = entries.map((e): DatedAmount => ({ date: e.date!, amountMinor: BigInt(e.amount) }));
-        const own = statementSums(amounts);
+        const sums = statementSums(amounts);
         const facts: StatementFacts = {
           statementStart: start,
           statementEnd: end,
-          firstDate: own.firstDate,
-          lastDate: own.lastDate,
+          firstDate: sums.firstDate,
+          lastDate: sums.lastDate,
           openingMinor: opening === null ? null : BigInt(opening),
           reportedClosingMinor: closing === null ? null : BigInt(closing),
           sequence: i,
         };
-        const list = byName.get(s.account_name);
-        if (list === undefined) byName.set(s.account_name, [{ facts, amounts }]);
+        const key = converting ? `${s.account_name}\u0000${own.code}` : s.account_name;
+        currencyOf.set(key, own);
+        const list = byName.get(key);
+        if (list === undefined) byName.set(key, [{ facts, amounts }]);
         else list.push({ facts, amounts });
       });
       errors.throwIfAny();
@@ -111,6 +124,9 @@ export function calculateNetWorthOperation(schemas: Schemas) {
           else statements.push(statement);
         }
         if (statements.length > 0) accountsByName.set(name, statements);
+      }
+      if (input.conversion !== undefined) {
+        return convertedNetWorth(input, input.conversion, currency, accountsByName, currencyOf, excluded, errors);
       }
 
       const accounts: NetWorthAccount[] = [...accountsByName.entries()]

@@ -6,6 +6,8 @@ import { formatSpending } from "./format-spending.ts";
 import { normalizeTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
+import { convertedSpending } from "./converted-spending.ts";
+import { CONVERSION_RULES } from "../contracts/conversion.ts";
 
 export function calculateSpendingByCategoryOperation(schemas: Schemas) {
   const operation: CalculationOperation<Schemas["spending"]["body"], Schemas["spending"]["report"]> = {
@@ -19,7 +21,9 @@ export function calculateSpendingByCategoryOperation(schemas: Schemas) {
       "omitted bound is open and echoed as null). Refunds (positive expenses) reduce their category. Income and " +
       "transfers are counted in `excluded`. Categories are sorted by total descending, then by name, " +
       "uncategorized (null) after a named category with the same total. `share_percent` is null when the report " +
-      "total is zero or less (refunds equal or exceed spending). Deterministic.",
+      "total is zero or less (refunds equal or exceed spending). Deterministic.\n\nConversion: with " +
+      "`conversion`, transactions in other currencies are converted into `currency` and the response gains " +
+      `\`conversion\`. ${CONVERSION_RULES}`,
     get input() {
       return schemas.spending.body;
     },
@@ -34,6 +38,9 @@ export function calculateSpendingByCategoryOperation(schemas: Schemas) {
       const to = input.to ?? null;
       if (from !== null && to !== null && to < from) {
         errors.at("/to", "invalid_range", `\`/to\` (${to}) is before \`/from\` (${from}).`);
+      }
+      if (input.conversion !== undefined) {
+        return convertedSpending({ ...input, conversion: input.conversion }, from, to, currency, errors);
       }
       const { entries } = normalizeTransactions(input.transactions, currency, "/transactions", errors);
       errors.throwIfAny();

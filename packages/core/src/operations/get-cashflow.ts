@@ -6,6 +6,11 @@ import { cashflow } from "../services/cashflow.ts";
 import { accountCurrency, accountDefaults, otherCurrencies } from "./account-defaults.ts";
 import { formatCashflow } from "./format-cashflow.ts";
 import { ledgerEntries } from "./ledger-entries.ts";
+import { STORED_RATES_RULES } from "../contracts/convert-query.ts";
+import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import type { DayGroup } from "../conversion/day-groups.ts";
+import { checkReportRange } from "./check-report-range.ts";
+import { maxRateAge, otherCurrencyOutside, STORED_AT, storedFlows } from "./stored-conversion.ts";
 
 export function getCashflowOperation(schemas: Schemas) {
   const operation: AccountOperation<Schemas["cashflow"]["query"], Schemas["cashflow"]["accountReport"]> = {
@@ -17,7 +22,9 @@ export function getCashflowOperation(schemas: Schemas) {
     summary: "Annual cashflow of your own statement transactions.",
     description: "The same calculation as `calculate_cashflow`, over your statement transactions in one currency " +
       "(default: your profile's default currency) for one year (default: the current year in your profile's time " +
-      "zone). Currencies left out are listed in `other_currencies`. Requires a bearer token.",
+      "zone). Currencies left out are listed in `other_currencies`. Requires a bearer token.\n\nConversion: " +
+      STORED_RATES_RULES + " Income and expense day groups of the year in other currencies are converted; their " +
+      "transfers and rows outside the year are counted in `excluded`. " + CONVERSION_RULES,
     get input() {
       return schemas.cashflow.query;
     },
@@ -32,8 +39,25 @@ export function getCashflowOperation(schemas: Schemas) {
       const currency = accountCurrency(input.currency, profile);
       const year = input.year ?? yearOf(today!);
       const from = monthStart(year, 1);
-      const rows = await ctx.data.ledgerTotals(from, monthEnd(year, 12));
+      const to = monthEnd(year, 12);
+      const rows = await ctx.data.ledgerTotals(from, to);
       const { entries, currencies } = ledgerEntries(rows, currency.code, from);
+      if (input.convert === true) {
+        const counts = (g: DayGroup) => g.kind !== "transfer";
+        const flows = await storedFlows(ctx.data, currency.code, currencies, from, to, maxRateAge(input), counts);
+        const all = entries.concat(flows.entries, otherCurrencyOutside(rows, currency.code));
+        const report = formatCashflow(
+          currency.code,
+          currency.scale,
+          cashflow(all, year),
+        );
+        checkReportRange(report, STORED_AT);
+        return {
+          ...report,
+          other_currencies: flows.converter.unconvertedCurrencies(),
+          conversion: flows.converter.block(STORED_AT),
+        };
+      }
       const report = formatCashflow(currency.code, currency.scale, cashflow(entries, year));
       return { ...report, other_currencies: otherCurrencies(currencies, currency.code) };
     },

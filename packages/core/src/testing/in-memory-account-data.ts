@@ -7,8 +7,10 @@ import type {
   BudgetMonthRow,
   BudgetRow,
   CategorizationRuleRow,
+  ExchangeRateRow,
   GoalRow,
   Kind,
+  LedgerDayRow,
   LedgerTotalRow,
   MonthlySpendingRow,
   ProfileRow,
@@ -67,6 +69,8 @@ export interface StoredData {
   readonly imports?: readonly StatementImportRow[];
   /** Stored categorization rules (any order: read by position). */
   readonly rules?: readonly CategorizationRuleRow[];
+  /** Stored exchange rates (reference data, the same for every user). */
+  readonly rates?: readonly ExchangeRateRow[];
 }
 
 const resolved = (t: StoredTransaction): Kind => t.kind ?? (t.amount_minor > 0 ? "income" : "expense");
@@ -349,5 +353,45 @@ export class InMemoryAccountData implements AccountData {
       );
     }
     return Promise.resolve(rows);
+  }
+
+  exchangeRates(currencies: readonly string[], from: string, to: string): Promise<ExchangeRateRow[]> {
+    this.calls.push(`exchangeRates(${currencies.join(",")},${from},${to})`);
+    const asc = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return Promise.resolve(
+      (this.stored.rates ?? [])
+        .filter((r) => currencies.includes(r.quote) && r.date >= from && r.date <= to)
+        .sort((a, b) => asc(a.base, b.base) || asc(a.quote, b.quote) || asc(a.date, b.date)),
+    );
+  }
+
+  ledgerDailyTotals(from: string, to: string, currencies: readonly string[]): Promise<LedgerDayRow[]> {
+    this.calls.push(`ledgerDailyTotals(${from},${to},${currencies.join(",")})`);
+    const groups = new Map<string, { -readonly [K in keyof LedgerDayRow]: LedgerDayRow[K] }>();
+    for (const t of this.stored.transactions ?? []) {
+      if (t.date < from || t.date > to || !currencies.includes(t.currency)) continue;
+      const kind = resolved(t);
+      const key = JSON.stringify([t.currency, t.date, kind, t.category]);
+      const g = groups.get(key);
+      if (g === undefined) {
+        groups.set(key, {
+          currency: t.currency,
+          date: t.date,
+          kind,
+          category: t.category,
+          amount_minor: t.amount_minor,
+          transaction_count: 1,
+        });
+      } else {
+        g.amount_minor += t.amount_minor;
+        g.transaction_count += 1;
+      }
+    }
+    const asc = (a: string | null, b: string | null) => a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+    return Promise.resolve(
+      [...groups.values()].sort((a, b) =>
+        asc(a.currency, b.currency) || asc(a.kind, b.kind) || asc(a.category, b.category) || asc(a.date, b.date)
+      ),
+    );
   }
 }

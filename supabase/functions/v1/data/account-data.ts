@@ -3,11 +3,13 @@
  * supabase-js calls `.rpc(name, args)`, the direct driver `select ... from public.<name>(arg => $n, ...)`. Every
  * argument is always sent (null when unused) so PostgREST resolves the one function of that name.
  */
-import type { AccountData } from "@pfa/core/contracts/account-data.ts";
+import type { AccountData, ExchangeRateRow, LedgerDayRow } from "@pfa/core/contracts/account-data.ts";
 import {
   toBudget,
   toBudgetMonth,
+  toExchangeRates,
   toGoal,
+  toLedgerDays,
   toLedgerTotal,
   toMonthlySpending,
   toProfile,
@@ -33,7 +35,9 @@ export type ReadFunction =
   | "me_statement_transactions"
   | "me_statement_balances"
   | "me_categorization_rules"
-  | "me_categorization_suggestion_inputs";
+  | "me_categorization_suggestion_inputs"
+  | "me_exchange_rates"
+  | "me_ledger_daily_totals";
 
 export type CallReadFunction = (name: ReadFunction, args: Readonly<Record<string, unknown>>) => Promise<Row[]>;
 
@@ -104,6 +108,18 @@ export function createAccountData(call: CallReadFunction): AccountData {
     async categorizationSuggestionInputs(from, to) {
       const rows = await call("me_categorization_suggestion_inputs", { p_from: from, p_to: to });
       return rows.map(toSuggestionInput);
+    },
+    async exchangeRates(currencies, from, to) {
+      const rows = await call("me_exchange_rates", { p_currencies: [...currencies], p_from: from, p_to: to });
+      const out: ExchangeRateRow[] = [];
+      for (const row of rows) toExchangeRates(row, out);
+      return out;
+    },
+    async ledgerDailyTotals(from, to, currencies) {
+      const rows = await call("me_ledger_daily_totals", { p_from: from, p_to: to, p_currencies: [...currencies] });
+      const out: LedgerDayRow[] = [];
+      for (const row of rows) toLedgerDays(row, out);
+      return out;
     },
   };
 }

@@ -2,7 +2,9 @@
 import type {
   BudgetMonthRow,
   BudgetRow,
+  ExchangeRateRow,
   GoalRow,
+  LedgerDayRow,
   LedgerTotalRow,
   MonthlySpendingRow,
   ProfileRow,
@@ -45,6 +47,50 @@ export function toLedgerTotal(r: Row): LedgerTotalRow {
     amount_minor: safeInteger(r, "amount_minor"),
     transaction_count: safeInteger(r, "transaction_count"),
   };
+}
+
+/** An array column of `length` elements (the parallel arrays of one row), each checked by `check`. */
+function arrayOf<T>(r: Row, field: string, length: number | null, check: (row: Row, field: string) => T): T[] {
+  const value = r[field];
+  if (!Array.isArray(value) || (length !== null && value.length !== length)) {
+    throw new TypeError(`read function column ${field} is not an array of the row's length`);
+  }
+  return value.map((v, i) => check({ [`${field}[${i}]`]: v }, `${field}[${i}]`));
+}
+
+const RATE_TEXT = /^\d+(\.\d+)?$/;
+
+/** One `me_exchange_rates` row (a pair, its dates and rates) as one ExchangeRateRow per date, in date order. */
+export function toExchangeRates(r: Row, out: ExchangeRateRow[]): void {
+  const base = text(r, "base");
+  const quote = text(r, "quote");
+  const dates = arrayOf(r, "dates", null, isoDate);
+  const rates = arrayOf(r, "rates", dates.length, text);
+  for (let i = 0; i < dates.length; i++) {
+    // numeric as text: a plain positive decimal (the table's check); anything else is a driver bug, not a rate.
+    if (!RATE_TEXT.test(rates[i]!)) throw new TypeError("me_exchange_rates returned a rate that is not a decimal");
+    out.push({ base, quote, date: dates[i]!, rate: rates[i]! });
+  }
+}
+
+/** One `me_ledger_daily_totals` row (a currency, kind and category with its days) as one LedgerDayRow per day. */
+export function toLedgerDays(r: Row, out: LedgerDayRow[]): void {
+  const currency = text(r, "currency");
+  const k = kind(r, "kind");
+  const category = nullableText(r, "category");
+  const dates = arrayOf(r, "dates", null, isoDate);
+  const amounts = arrayOf(r, "amounts_minor", dates.length, safeInteger);
+  const counts = arrayOf(r, "transaction_counts", dates.length, safeInteger);
+  for (let i = 0; i < dates.length; i++) {
+    out.push({
+      currency,
+      date: dates[i]!,
+      kind: k,
+      category,
+      amount_minor: amounts[i]!,
+      transaction_count: counts[i]!,
+    });
+  }
 }
 
 export function toBudget(r: Row): BudgetRow {
