@@ -200,7 +200,9 @@ describe("repeated, overlapping and gapped exports; reported, derived and unknow
                   difference_minor::text, continuity_difference_minor::text
            from public.statement_reconciliation order by account_name collate "C", position`,
         ));
-      const report = viaSql.accounts.flatMap((a: { account_name: string; statements: Record<string, string>[] }) =>
+      const report = viaSql.accounts.flatMap((
+        a: { account_name: string; statements: Record<string, string | null>[] },
+      ) =>
         a.statements.map((s) => ({
           account_name: a.account_name,
           statement_start: s.statement_start,

@@ -131,7 +131,10 @@ Deno.test("POST with a zero rate: 422 at the rate's pointer", async () => {
     transactions: TRANSACTIONS,
   });
   const problem = await assertProblem(response, 422, "validation_failed");
-  assert.deepEqual(problem.errors?.map((e) => [e.pointer, e.code]), [["/conversion/rates/0/rate", "out_of_range"]]);
+  assert.deepEqual(problem.errors?.map((e: { pointer?: string; code: string }) => [e.pointer, e.code]), [[
+    "/conversion/rates/0/rate",
+    "out_of_range",
+  ]]);
 });
 
 Deno.test("MCP calculate_cashflow takes `conversion` and answers the REST body", async () => {

@@ -65,14 +65,14 @@ describe("conversion properties", () => {
           rate: "1",
         }));
         for (const op of ["calculate_cashflow", "calculate_spending_by_category"] as const) {
-          const converted = post(ops[op], {
+          const converted = post(ops[op] as typeof ops.calculate_cashflow, {
             currency: "EUR",
             ...(op === "calculate_cashflow" ? { year: 2026 } : {}),
             conversion: { rates, max_rate_age_days: 31 },
             transactions: body(txs, (t) => (t.usd ? "USD" : "EUR")),
           } as never) as Record<string, unknown>;
           const { conversion, ...rest } = converted;
-          const plain = post(ops[op], {
+          const plain = post(ops[op] as typeof ops.calculate_cashflow, {
             currency: "EUR",
             ...(op === "calculate_cashflow" ? { year: 2026 } : {}),
             transactions: body(txs, () => "EUR"),

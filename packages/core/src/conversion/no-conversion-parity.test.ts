@@ -25,7 +25,7 @@ describe("POST without conversion: byte for byte as before", () => {
   });
   for (const [i, c] of cases.entries()) {
     it(c.name, () => {
-      const { name: _, ...expected } = snapshots[i];
+      const { name: _, ...expected } = snapshots[i]!;
       expect(runCase(c)).toEqual(expected);
     });
   }

@@ -189,7 +189,7 @@ describe("get_budget_summary with convert=true", () => {
       { convert: "true", year: "2026", month: "3" },
       ctx({ profile: PROFILE, transactions, rates, budgets }),
     );
-    const groceries = r.categories.find((c: { category: string }) => c.category === "Groceries");
+    const groceries = r.categories.find((c: { category: string | null }) => c.category === "Groceries");
     expect(groceries).toMatchObject({ budgeted: "100.00", spent: "65.44", remaining: "34.56" });
     // GBP unconverted; USD for its budget row (budgets are never converted).
     expect(r.other_currencies).toEqual(["GBP", "USD"]);
@@ -226,7 +226,7 @@ describe("list_accounts with convert=true", () => {
     // Main: 1000.00 + 2500.00 − 50.00 = 3450.00 EUR. Savings: 5000.00 − 100.00 = 4900.00 CHF ÷ 0.95 = 5157.894… →
     // 5157.89 EUR.
     expect(r.currency).toBe("EUR");
-    expect(r.accounts.map((a: { account_name: string; balance: string; converted_balance: string }) => [
+    expect(r.accounts.map((a: { account_name: string; balance: string | null; converted_balance?: string | null }) => [
       a.account_name,
       a.balance,
       a.converted_balance,
