@@ -63,6 +63,9 @@ begin
   from new_rows as n
   join public.statement_imports as i on i.id = n.statement_import_id
   where i.status not in ('processing', 'failed')
+    -- Not for a user being deleted: the cascades from auth.users reach the rollups in no fixed order, and a total
+    -- re-added under a deleted user would fail the foreign key (its rows are going anyway).
+    and exists (select 1 from auth.users as u where u.id = i.user_id)
   group by 1, 2, 3, 4
   on conflict (user_id, account_name, currency, date) do update
     set amount_minor = r.amount_minor + excluded.amount_minor,
@@ -87,6 +90,7 @@ begin
     from old_rows as o
     join public.statement_imports as i on i.id = o.statement_import_id
     where i.status not in ('processing', 'failed')
+      and exists (select 1 from auth.users as u where u.id = i.user_id)
     group by 1, 2, 3, 4
   ) as o
   where r.user_id = o.user_id and r.account_name = o.account_name and r.currency = o.currency and r.date = o.date;
@@ -118,6 +122,11 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
+  -- Nothing to move for a user being deleted: the cascades from auth.users reach the rollups in no fixed order, and
+  -- writing a total of a deleted user fails the foreign key (its rows are going anyway).
+  if not exists (select 1 from auth.users as u where u.id = p_user) then
+    return;
+  end if;
   if p_sign > 0 then
     insert into public.account_daily_totals as r (user_id, account_name, currency, date, amount_minor,
       transaction_count)

@@ -106,10 +106,13 @@ describe("statement_reconciliation and account_balances", () => {
     );
     expect(rows).toEqual([
       { account_name: "Brokerage Cash", difference_minor: "0", n: "24" },
+      { account_name: "Euro Travel Card", difference_minor: "0", n: "4" }, // bob's EUR card (CSV with balances)
       { account_name: "Everyday Checking", difference_minor: "0", n: "24" },
       { account_name: "Girokonto", difference_minor: "0", n: "24" }, // the failed import is left out
       { account_name: "Haushaltskonto", difference_minor: null, n: "24" },
       { account_name: "Kreditkarte", difference_minor: "0", n: "12" },
+      { account_name: "Sparkonto CHF", difference_minor: "0", n: "24" }, // alice's CHF account (CAMT.053)
+      { account_name: "Swiss Account", difference_minor: "0", n: "2" }, // bob's CHF account (MT940, yearly)
       { account_name: "Tagesgeld", difference_minor: "0", n: "22" }, // 24 months, one never imported
       { account_name: "Tagesgeld", difference_minor: "150", n: "1" },
       { account_name: "USD Travel Card", difference_minor: null, n: "6" },

@@ -80,6 +80,10 @@ describe("the demo's categorization rules", () => {
       // Bob's brokerage cash (MT940): the transfers by the brokerage rule; dividends by the dividends rule.
       ["Brokerage Cash", "Dividends", "rule", storedRuleId(BOB, "dividends")],
       ["Brokerage Cash", "Investments", "rule", storedRuleId(BOB, "brokerage")],
+      // Bob's EUR travel card (CSV): its hotel lines say Travel in the file.
+      ["Euro Travel Card", "Travel", "file", null],
+      // Alice's CHF account (CAMT.053): the ski trip's hotel has no rule yet (left to categorize).
+      ["Sparkonto CHF", null, null, null],
       // Alice's savings account (CAMT.053): every line a transfer with the savings account.
       ["Tagesgeld", "Savings", "rule", storedRuleId(ALICE, "savings-account")],
       // Alice's travel card (OFX) hotels.

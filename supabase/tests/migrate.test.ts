@@ -148,7 +148,11 @@ describe("demo data", () => {
     const aliceCurrencies = new Set(
       data.statement_transactions.filter((t) => t.user_id === DEMO_USERS.alice.id).map((t) => t.currency),
     );
-    expect([...aliceCurrencies].sort(), "alice should have EUR and some USD").toEqual(["EUR", "USD"]);
+    expect([...aliceCurrencies].sort(), "alice should have EUR, a USD card and a CHF account").toEqual([
+      "CHF",
+      "EUR",
+      "USD",
+    ]);
   });
 
   it("keeps each import's counts and balances consistent with its transactions", () => {

@@ -27,7 +27,7 @@ describe("ISO 4217 table", () => {
   });
 
   it("has no codes without a defined minor unit, and no withdrawn codes", () => {
-    for (const code of ["XAU", "XAG", "XDR", "XXX", "XTS", "HRK", "VEF", "ZWL", "CUC"]) {
+    for (const code of ["XAU", "XAG", "XDR", "XXX", "XTS", "HRK", "VEF", "ZWL", "CUC", "BGN"]) {
       expect(currencyScale(code)).toBeUndefined();
     }
   });

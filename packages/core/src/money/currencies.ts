@@ -1,16 +1,17 @@
 /**
- * ISO 4217 active currency codes and their minor-unit exponents (ISO 4217 list one, 2025 edition).
+ * ISO 4217 active currency codes and their minor-unit exponents (ISO 4217 list one, 2025 edition, without BGN:
+ * Bulgaria adopted the euro on 1 January 2026).
  *
  * Included: every active code with a defined minor unit, fund codes included (BOV, CHE, CHW, CLF, COU, MXV, USN,
  * UYI, UYW). CLF (Unidad de Fomento) and UYW have 4 decimals and are supported with 4.
  * Excluded: codes whose minor unit is "N.A." in ISO 4217 (precious metals XAU/XAG/XPT/XPD, XDR, XSU, XUA, the bond
- * units XBA–XBD, XTS, XXX) because an amount in them has no defined scale, and withdrawn codes (ANG, CUC, HRK,
+ * units XBA–XBD, XTS, XXX) because an amount in them has no defined scale, and withdrawn codes (ANG, BGN, CUC, HRK,
  * SLL, VEF, ZWL, ...).
  */
 // deno-fmt-ignore
 export const CURRENCY_SCALES: Readonly<Record<string, number>> = Object.freeze({
   AED: 2, AFN: 2, ALL: 2, AMD: 2, AOA: 2, ARS: 2, AUD: 2, AWG: 2, AZN: 2,
-  BAM: 2, BBD: 2, BDT: 2, BGN: 2, BHD: 3, BIF: 0, BMD: 2, BND: 2, BOB: 2, BOV: 2, BRL: 2, BSD: 2, BTN: 2,
+  BAM: 2, BBD: 2, BDT: 2, BHD: 3, BIF: 0, BMD: 2, BND: 2, BOB: 2, BOV: 2, BRL: 2, BSD: 2, BTN: 2,
   BWP: 2, BYN: 2, BZD: 2,
   CAD: 2, CDF: 2, CHE: 2, CHF: 2, CHW: 2, CLF: 4, CLP: 0, CNY: 2, COP: 2, COU: 2, CRC: 2, CUP: 2, CVE: 2,
   CZK: 2,
