@@ -60,12 +60,22 @@ export interface BodyReadLimits {
 export interface ClientShares {
   /** Waits (up to `timeoutMs`, then 503) until `client` has fewer than its share of reads; resolves the release. */
   enter(client: string, timeoutMs: number): Promise<() => void>;
+  /** The release at once when `client` has fewer than its share of reads; `undefined` when it must wait (`enter`). */
+  tryEnter(client: string): (() => void) | undefined;
   /** Clients with a read in progress or waiting (entries exist only while one is). */
   readonly clients: number;
 }
 
+/** One client's reads: how many run, and the reads waiting for one of them to end (first come, first served). */
+interface Share {
+  active: number;
+  readonly waiting: Array<() => void>;
+}
+
 export function clientShares(perClient: number): ClientShares {
-  const gates = new Map<string, { gate: Gate; holders: number }>();
+  // A plain counter per client with a read in progress: the common case (a free share) allocates the entry and the
+  // release, and arms no timer; only a read that has to wait for its own client's queues with a timeout.
+  const shares = new Map<string, Share>();
   const busy = () =>
     new ProblemError(
       503,
@@ -73,34 +83,46 @@ export function clientShares(perClient: number): ClientShares {
         "time; retry shortly.",
       { headers: { "Retry-After": "1" } },
     );
+  const releaser = (client: string, share: Share) => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = share.waiting.shift();
+      if (next) next(); // the slot passes straight to the next waiting read of this client
+      else if (--share.active === 0) shares.delete(client);
+    };
+  };
+  const tryEnter = (client: string) => {
+    let share = shares.get(client);
+    if (share === undefined) {
+      share = { active: 0, waiting: [] };
+      shares.set(client, share);
+    } else if (share.active >= perClient) return undefined;
+    share.active++;
+    return releaser(client, share);
+  };
   return {
     get clients() {
-      return gates.size;
+      return shares.size;
     },
-    async enter(client, timeoutMs) {
-      let entry = gates.get(client);
-      if (entry === undefined) {
-        entry = { gate: createGate(perClient, busy), holders: 0 };
-        gates.set(client, entry);
-      }
-      entry.holders++;
-      const leave = () => {
-        if (--entry.holders === 0) gates.delete(client);
-      };
-      let release: () => void;
-      try {
-        release = await entry.gate.acquire(timeoutMs);
-      } catch (error) {
-        leave();
-        throw error;
-      }
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        release();
-        leave();
-      };
+    tryEnter,
+    enter(client, timeoutMs) {
+      const now = tryEnter(client);
+      if (now) return Promise.resolve(now);
+      const share = shares.get(client)!;
+      return new Promise((resolve, reject) => {
+        const grant = () => {
+          clearTimeout(timer);
+          resolve(releaser(client, share));
+        };
+        const timer = setTimeout(() => {
+          const i = share.waiting.indexOf(grant);
+          if (i >= 0) share.waiting.splice(i, 1);
+          reject(busy());
+        }, timeoutMs);
+        share.waiting.push(grant);
+      });
     },
   };
 }
@@ -127,6 +149,15 @@ export function bodyReadSlots(maxConcurrent: number): Gate {
 }
 
 /**
+ * Bodies declared at most this long are read whole by the runtime (`arrayBuffer()`: one call, instead of a stream of
+ * chunks each awaited through a reader), which is most of what a small request's read costs. HTTP framing holds the
+ * body to its declared length, and the bound keeps what a stalled upload of this kind can hold small: the whole read
+ * cannot be cancelled, so after its 408 it keeps at most this many bytes until the client goes away. Larger bodies are
+ * counted as they stream (a whole read of a large declared body buffers ahead: 173 MiB for 120 stalled 5 MiB uploads).
+ */
+export const WHOLE_READ_MAX_BYTES = 16 * 1024;
+
+/**
  * Reads the body as it arrives, counting bytes: a declared `Content-Length` above the limit is 413 before any byte is
  * read, and a body (declared or chunked) is cut off with 413 as soon as it passes the limit. Nothing is reserved up
  * front: memory grows with the bytes actually received, so a stalled upload holds only what it sent. Past
@@ -142,17 +173,22 @@ export async function readBodyBytes(
     ? { maxBytes: limits } as BodyReadLimits
     : limits;
   const declared = request.headers.get("content-length");
+  let length = -1;
   if (declared !== null) {
-    const length = Number(declared);
+    length = Number(declared);
     if (Number.isSafeInteger(length) && length > maxBytes) throw tooLarge(maxBytes);
   }
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
-  const leave = shares && client !== undefined ? await shares.enter(client, timeoutMs ?? 10_000) : undefined;
+  const leave = shares && client !== undefined
+    ? shares.tryEnter(client) ?? await shares.enter(client, timeoutMs ?? 10_000)
+    : undefined;
   try {
     const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
     try {
-      return await readStream(stream, maxBytes, timeoutMs);
+      return Number.isSafeInteger(length) && length >= 0 && length <= WHOLE_READ_MAX_BYTES
+        ? await readWhole(request, maxBytes, timeoutMs)
+        : await readStream(stream, maxBytes, timeoutMs);
     } finally {
       release?.();
     }
@@ -163,6 +199,28 @@ export async function readBodyBytes(
 
 /** The read timeouts of every body read in this process, on one timer (deadlines.ts). */
 const readDeadlines = createDeadlines();
+
+/** A small declared body in one read (see WHOLE_READ_MAX_BYTES), with the same 408, 413 and 400 as readStream. */
+function readWhole(request: Request, limit: number, timeoutMs: number | undefined): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const cancelDeadline = timeoutMs === undefined
+      ? undefined
+      : readDeadlines.after(timeoutMs, () => reject(bodyTimedOut(timeoutMs)));
+    request.arrayBuffer().then((buffer) => {
+      cancelDeadline?.();
+      // In-process requests may declare less than they carry; the network's framing never lets them.
+      if (buffer.byteLength > limit) reject(tooLarge(limit));
+      else resolve(new Uint8Array(buffer));
+    }, () => {
+      cancelDeadline?.();
+      reject(cutOff());
+    });
+  });
+}
+
+function cutOff(): ProblemError {
+  return new ProblemError(400, "The request body was cut off: the connection closed before it was complete.");
+}
 
 async function readStream(
   stream: ReadableStream<Uint8Array>,
@@ -187,7 +245,7 @@ async function readStream(
         // The connection broke mid-body (ECONNRESET and the like): the client's doing, not a server error, so a 400
         // (which nobody receives) rather than a 500 in the log.
         if (timedOut) throw bodyTimedOut(timeoutMs!);
-        throw new ProblemError(400, "The request body was cut off: the connection closed before it was complete.");
+        throw cutOff();
       }
       const { done, value } = chunk;
       if (timedOut) throw bodyTimedOut(timeoutMs!);
