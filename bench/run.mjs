@@ -47,22 +47,39 @@ const only = onlyArg
   ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : argv[argv.indexOf(onlyArg) + 1]).split(",")
   : null;
 
+/** The per-request layers of the ablation (bench/layers.ts), cheapest first in the request's order. */
+export const LAYERS = [
+  "floor",
+  "body_read",
+  "exact_json",
+  "validation",
+  "calculation",
+  "response",
+  "admission",
+  "outer",
+  "log",
+];
+
 export const GOALS = {
   post_cashflow_50k_vs_parse: { goal: "<= 2.0", test: (v) => v <= 2.0 },
   rls_overhead: { goal: "<= 1.1", test: (v) => v <= 1.1 },
   summary_vs_raw_speedup: { goal: ">= 20", test: (v) => v >= 20 },
+  // Issue 28: the whole function at least as fast as a naive Hono + zod handler of the same route (same run).
   calc_vs_parse_throughput: {
-    goal: ">= 0.8 and > naive_zod",
-    test: (v, r) =>
-      v >= 0.8 && typeof r.naive_zod_vs_parse_throughput === "number" && v > r.naive_zod_vs_parse_throughput,
+    goal: ">= naive_zod_vs_parse_throughput",
+    test: (v, r) => typeof r.naive_zod_vs_parse_throughput === "number" && v >= r.naive_zod_vs_parse_throughput,
   },
   naive_zod_vs_parse_throughput: { goal: "report only", test: null },
-  cold_start_ms: { goal: "<= 150", test: (v) => v <= 150 },
+  // Each layer's CPU µs per request (bench/layers.ts); a layer over 10 µs has its reason in BENCHMARKS.md.
+  ...Object.fromEntries(LAYERS.map((name) => [`layer_${name}_us`, { goal: "report only (> 10: reason)", test: null }])),
+  cold_start_ms: { goal: "report only", test: null },
+  cold_start_vs_floor: { goal: "<= 1.5", test: (v) => v <= 1.5 },
   peak_rss_mb_50k: { goal: "<= 155", test: (v) => v <= 155 },
   me_budget_summary_p99_ms: { goal: "report only", test: null },
   me_budget_rollover_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
   me_trends_p50_ms: { goal: "<= 30", test: (v) => v <= 30 },
-  import_rows_per_s: { goal: ">= 50000", test: (v) => v >= 50000 },
+  import_rows_per_s: { goal: "report only", test: null },
+  import_vs_copy_floor: { goal: ">= 0.8", test: (v) => v >= 0.8 },
   import_peak_rss_mb: { goal: "<= 300", test: (v) => v <= 300 },
   me_net_worth_p50_ms: { goal: "<= 50", test: (v) => v <= 50 },
   rate_limit_memory_us: { goal: "report only", test: null },
@@ -72,6 +89,7 @@ export const GOALS = {
   me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
+  me_p50_growth_1000_users: { goal: "<= 1.5", test: (v) => v <= 1.5 },
 };
 
 const started = Date.now();

@@ -162,6 +162,20 @@ async function throughput(ctx) {
   }
 }
 
+/**
+ * layer_<name>_us: the layer ablation of the per-request work (bench/layers.ts), in one process, CPU time per request;
+ * the layers add up to the deployed handler's total (`layers_total_us` in the measurement).
+ */
+async function layers(ctx) {
+  const perRound = ctx.quick ? 200 : 500;
+  const rounds = ctx.quick ? 7 : 21;
+  const stdout = await runDeno("bench/layers.ts", [String(perRound), String(rounds)], {}, [], undefined);
+  // The result line (the request log of the last step writes its own lines to stdout too).
+  const out = JSON.parse(stdout.trim().split("\n").filter((l) => l.includes('"layers_us"')).at(-1));
+  for (const [name, us] of Object.entries(out.layers_us)) ctx.results[`layer_${name}_us`] = us;
+  ctx.results.measurements.layers = out;
+}
+
 /** Time from spawn to the first 200 answer of a POST calculation. */
 async function spawnTo200(script, env, cwd = ROOT) {
   const port = freePort();
@@ -201,6 +215,7 @@ async function coldStart(ctx) {
   }
   const breakdown = Object.fromEntries(Object.keys(parts[0]).map((k) => [k, round(median(parts.map((p) => p[k])), 1)]));
   ctx.results.cold_start_ms = round(median(app), 1);
+  ctx.results.cold_start_vs_floor = round(median(app) / median(floor), 2);
   ctx.results.measurements.cold_start_ms = {
     method: `spawn \`deno run -A ${APP_SERVER}\` (real app, calculation routes, no database) until the first 200 ` +
       `of POST /v1/analytics/cashflow, polled every 2 ms; median of ${spawns} after one discarded spawn`,
@@ -265,6 +280,7 @@ export async function calcSection(ctx) {
     const [key, fn] of [
       ["post_cashflow_50k_vs_parse", inproc],
       ["calc_vs_parse_throughput", throughput],
+      ["layers", layers],
       ["cold_start_ms", coldStart],
       ["peak_rss_mb_50k", peakRss],
     ]
