@@ -8,7 +8,8 @@
 //
 // Sections:
 //   calc  post_cashflow_50k_vs_parse (in-process timing), calc_vs_parse_throughput (autocannon, real function vs
-//         the Deno + Hono floor, alternating rounds), cold_start_ms (median of spawns), peak_rss_mb_50k
+//         the Deno + Hono floor, alternating rounds), layer_<name>_us (the per-request layer ablation, bench/layers.ts),
+//         cold_start_ms and cold_start_vs_floor (median of spawns), peak_rss_mb_50k
 //   db    on a fresh database (PostgreSQL at 127.0.0.1:5432, else embedded PGlite): rls_overhead,
 //         summary_vs_raw_speedup, query plans in bench/plans/, me_budget_summary_p99_ms (autocannon, 32 connections)
 //   scale  server time and peak memory at 1k, 10k, 50k, 100k transactions (table in results.json, bench/scale.svg)
@@ -16,7 +17,8 @@
 //   rollover  on a fresh database: me_budget_rollover_p50_ms, me_trends_p50_ms (issue 15; bench/rollover.ts: one user
 //         with 100k transactions and 24 months of budgets, direct driver with RLS)
 //   import  on a fresh database on the local PostgreSQL: import_rows_per_s, import_peak_rss_mb (issue 17; a generated
-//         1,000,000-line CSV through `npm run import`, bench/lib/import.mjs)
+//         1,000,000-line CSV through `npm run import`, bench/lib/import.mjs), import_vs_copy_floor (issue 28: ÷ a
+//         COPY of the same lines into the same table)
 //   networth  on a fresh database: me_net_worth_p50_ms (issue 14; bench/net-worth.ts: one user with 100k
 //         transactions over 5 accounts and 60 statements, a 24-month series, direct driver with RLS)
 //   ratelimit  no database: rate_limit_*_us, the limiter's cost per request in memory and on Redis (issue 12;
@@ -24,6 +26,8 @@
 //   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms (issue 16; bench/recurring.ts: one user
 //         with 100k transactions and nine streams over 25 months, direct driver with RLS), and
 //         post_recurring_50k_vs_parse (in-process, like post_cashflow_50k_vs_parse)
+//   users  on a fresh database: me_p50_growth_1000_users (issue 28; bench/users.ts: one user's four GET reads alone,
+//         then among 1,000 other users of 2,000 transactions each; database size and plans as authenticated)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -38,6 +42,7 @@ import { recurringSection } from "./lib/recurring.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
+import { usersSection } from "./lib/users.mjs";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -131,6 +136,7 @@ const sections = [
   ["recurring", recurringSection],
   ["scale", scaleSection],
   ["profile", profileSection],
+  ["users", usersSection],
 ];
 for (const [name, fn] of sections) {
   if (only && !only.includes(name)) continue;
