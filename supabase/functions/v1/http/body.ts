@@ -149,15 +149,6 @@ export function bodyReadSlots(maxConcurrent: number): Gate {
 }
 
 /**
- * Bodies declared at most this long are read whole by the runtime (`arrayBuffer()`: one call, instead of a stream of
- * chunks each awaited through a reader), which is most of what a small request's read costs. HTTP framing holds the
- * body to its declared length, and the bound keeps what a stalled upload of this kind can hold small: the whole read
- * cannot be cancelled, so after its 408 it keeps at most this many bytes until the client goes away. Larger bodies are
- * counted as they stream (a whole read of a large declared body buffers ahead: 173 MiB for 120 stalled 5 MiB uploads).
- */
-export const WHOLE_READ_MAX_BYTES = 16 * 1024;
-
-/**
  * Reads the body as it arrives, counting bytes: a declared `Content-Length` above the limit is 413 before any byte is
  * read, and a body (declared or chunked) is cut off with 413 as soon as it passes the limit. Nothing is reserved up
  * front: memory grows with the bytes actually received, so a stalled upload holds only what it sent. Past
@@ -173,9 +164,8 @@ export async function readBodyBytes(
     ? { maxBytes: limits } as BodyReadLimits
     : limits;
   const declared = request.headers.get("content-length");
-  let length = -1;
   if (declared !== null) {
-    length = Number(declared);
+    const length = Number(declared);
     if (Number.isSafeInteger(length) && length > maxBytes) throw tooLarge(maxBytes);
   }
   const stream = request.body;
@@ -186,9 +176,7 @@ export async function readBodyBytes(
   try {
     const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
     try {
-      return Number.isSafeInteger(length) && length >= 0 && length <= WHOLE_READ_MAX_BYTES
-        ? await readWhole(request, maxBytes, timeoutMs)
-        : await readStream(stream, maxBytes, timeoutMs);
+      return await readStream(stream, maxBytes, timeoutMs);
     } finally {
       release?.();
     }
@@ -199,24 +187,6 @@ export async function readBodyBytes(
 
 /** The read timeouts of every body read in this process, on one timer (deadlines.ts). */
 const readDeadlines = createDeadlines();
-
-/** A small declared body in one read (see WHOLE_READ_MAX_BYTES), with the same 408, 413 and 400 as readStream. */
-function readWhole(request: Request, limit: number, timeoutMs: number | undefined): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const cancelDeadline = timeoutMs === undefined
-      ? undefined
-      : readDeadlines.after(timeoutMs, () => reject(bodyTimedOut(timeoutMs)));
-    request.arrayBuffer().then((buffer) => {
-      cancelDeadline?.();
-      // In-process requests may declare less than they carry; the network's framing never lets them.
-      if (buffer.byteLength > limit) reject(tooLarge(limit));
-      else resolve(new Uint8Array(buffer));
-    }, () => {
-      cancelDeadline?.();
-      reject(cutOff());
-    });
-  });
-}
 
 function cutOff(): ProblemError {
   return new ProblemError(400, "The request body was cut off: the connection closed before it was complete.");
