@@ -20,8 +20,12 @@ const raw = {
     `authenticated ${m.rls_overhead?.authenticated_function_median_ms} ms / superuser ${m.rls_overhead?.superuser_explicit_median_ms} ms (inline body as authenticated: ${m.rls_overhead?.rls_overhead_inline})`,
   summary_vs_raw_speedup: () =>
     `raw ${m.summary_vs_raw_speedup?.raw_median_ms} ms (${m.summary_vs_raw_speedup?.raw_transactions_loaded} rows) / aggregated ${m.summary_vs_raw_speedup?.aggregated_median_ms} ms`,
-  calc_vs_parse_throughput: () =>
-    `${m.calc_vs_parse_throughput?.real_function_rps} req/s / floor ${m.calc_vs_parse_throughput?.floor_rps} req/s`,
+  calc_vs_parse_throughput: () => {
+    const x = m.calc_vs_parse_throughput;
+    const cpu = x?.server_cpu_us_per_request;
+    return `${x?.real_function_rps} req/s / floor ${x?.floor_rps} req/s` +
+      (cpu ? `; server CPU per request: function ${cpu.app} µs, naive ${cpu.naive} µs, floor ${cpu.floor} µs` : "");
+  },
   naive_zod_vs_parse_throughput: () =>
     `naive Hono + zod ${m.calc_vs_parse_throughput?.naive_zod_rps} req/s / floor ${m.calc_vs_parse_throughput?.floor_rps} req/s`,
   cold_start_ms: () => `floor server (Deno + Hono) ${m.cold_start_ms?.floor_server_median_ms} ms in the same run`,
