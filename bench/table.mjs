@@ -20,11 +20,22 @@ const raw = {
     `authenticated ${m.rls_overhead?.authenticated_function_median_ms} ms / superuser ${m.rls_overhead?.superuser_explicit_median_ms} ms (inline body as authenticated: ${m.rls_overhead?.rls_overhead_inline})`,
   summary_vs_raw_speedup: () =>
     `raw ${m.summary_vs_raw_speedup?.raw_median_ms} ms (${m.summary_vs_raw_speedup?.raw_transactions_loaded} rows) / aggregated ${m.summary_vs_raw_speedup?.aggregated_median_ms} ms`,
-  calc_vs_parse_throughput: () =>
-    `${m.calc_vs_parse_throughput?.real_function_rps} req/s / floor ${m.calc_vs_parse_throughput?.floor_rps} req/s`,
+  calc_vs_parse_throughput: () => {
+    const x = m.calc_vs_parse_throughput;
+    const cpu = x?.server_cpu_us_per_request;
+    return `${x?.real_function_rps} req/s / floor ${x?.floor_rps} req/s` +
+      (cpu ? `; server CPU per request: function ${cpu.app} µs, naive ${cpu.naive} µs, floor ${cpu.floor} µs` : "");
+  },
   naive_zod_vs_parse_throughput: () =>
     `naive Hono + zod ${m.calc_vs_parse_throughput?.naive_zod_rps} req/s / floor ${m.calc_vs_parse_throughput?.floor_rps} req/s`,
   cold_start_ms: () => `floor server (Deno + Hono) ${m.cold_start_ms?.floor_server_median_ms} ms in the same run`,
+  cold_start_vs_floor: () => `${r.cold_start_ms} ms / floor ${m.cold_start_ms?.floor_server_median_ms} ms`,
+  import_vs_copy_floor: () =>
+    `importer ${r.import_rows_per_s} rows/s / COPY ${m.import?.copy_floor?.rows_per_s} rows/s (${m.import?.lines} lines)`,
+  me_p50_growth_1000_users: () => {
+    const x = m.me_p50_growth_1000_users;
+    return x ? Object.entries(x.ratios).map(([k, v]) => `${k} ${v}`).join(", ") : "";
+  },
   peak_rss_mb_50k: () =>
     `before ${m.peak_rss_mb_50k?.real_function?.rss_mb_before} MB; floor server peak ${m.peak_rss_mb_50k?.floor_server?.peak_rss_mb} MB`,
   me_budget_summary_p99_ms: () => {
@@ -47,6 +58,38 @@ for (const k of Object.keys(r.goals)) {
     detail = raw[k]?.() ?? "";
   } catch { /* missing measurement */ }
   console.log(row(`\`${k}\``, r[k] ?? "n/a", r.goals[k].goal, met(k), detail));
+}
+const ly = m.layers;
+if (ly) {
+  console.log(
+    `\nPer-request layers (\`bench/layers.ts\`, CPU µs per request in one process, POST cashflow with 100 ` +
+      `transactions; each layer is its step minus the previous step, so they add up to the total):\n`,
+  );
+  console.log(row("Layer", "µs per request", "Step total (µs)"));
+  console.log(row("---", "---:", "---:"));
+  for (const [name, us] of Object.entries(ly.layers_us)) {
+    console.log(row(`\`layer_${name}_us\``, us, ly.step_totals_us[name]));
+  }
+  console.log(row("**total** (the deployed handler, log on)", `**${ly.total_us}**`, ""));
+}
+const users = m.me_p50_growth_1000_users;
+if (users) {
+  console.log(
+    `\nOne user's reads alone and among ${users.other_users.toLocaleString("en-US")} other users of ` +
+      `${users.transactions_per_user.toLocaleString("en-US")} transactions each (\`users\` section; database ` +
+      `${users.database_alone.pretty} → ${users.database_many.pretty}, ` +
+      `${users.database_many.transactions.toLocaleString("en-US")} transactions):\n`,
+  );
+  console.log(row("GET", "p50 alone (ms)", `p50 among ${users.other_users} users (ms)`, "Ratio"));
+  console.log(row("---", "---:", "---:", "---:"));
+  for (const [k, v] of Object.entries(users.ratios)) {
+    console.log(row(k.replaceAll("_", " "), users.alone_p50_ms[k], users.many_p50_ms[k], v));
+  }
+  if (Array.isArray(users.plans) && users.plans.length) {
+    console.log(
+      `\nPlans as \`authenticated\` among the other users: ${users.plans.map((p) => `\`${p}\``).join(", ")}.`,
+    );
+  }
 }
 if (m.plans) {
   console.log("\n" + row("Read function", "Index use", "Seq scans", "InitPlan", "Time (ms)"));

@@ -1,4 +1,5 @@
 // Calculation-side measurements: no database involved.
+import { readFileSync } from "node:fs";
 import { cashflowBody } from "./payload.mjs";
 import {
   cannon,
@@ -122,7 +123,15 @@ async function throughput(ctx) {
       // Rotate the order every round so drift on a noisy machine hits every side alike.
       for (let k = 0; k < sides.length; k++) {
         const side = sides[(i + k) % sides.length];
-        runs[side].push(await cannon({ url: targets[side].url, method: "POST", body, connections, duration }));
+        const cpu0 = processCpuMs(targets[side].child.pid);
+        const run = await cannon({ url: targets[side].url, method: "POST", body, connections, duration });
+        const cpu1 = processCpuMs(targets[side].child.pid);
+        // Server CPU per request (user + system of the server process): less sensitive to the load generator and to
+        // other processes than requests per second.
+        run.server_cpu_us_per_request = cpu0 === null || cpu1 === null || !run.total_requests
+          ? null
+          : round(((cpu1 - cpu0) * 1000) / run.total_requests, 1);
+        runs[side].push(run);
       }
     }
     const bad = Object.values(runs).flat().find((r) => r.non2xx || r.errors || r.timeouts);
@@ -144,6 +153,13 @@ async function throughput(ctx) {
       floor_rps: round(rpsFloor, 1),
       naive_zod_rps: round(rpsNaive, 1),
       real_function_p99_ms: median(runs.app.map((r) => r.latency_ms.p99)),
+      // Median server CPU per request of every side (Linux): the throughput comparison in CPU time.
+      server_cpu_us_per_request: Object.fromEntries(
+        Object.keys(runs).map((k) => {
+          const xs = runs[k].map((r) => r.server_cpu_us_per_request).filter((x) => typeof x === "number");
+          return [k, xs.length ? round(median(xs), 1) : null];
+        }),
+      ),
       floor_p99_ms: median(runs.floor.map((r) => r.latency_ms.p99)),
       // Each layer's median requests/s as a share of the floor's (full runs): where the gap comes from.
       layers_vs_floor: Object.fromEntries(
@@ -159,6 +175,30 @@ async function throughput(ctx) {
     await stop(naive.child);
     if (beforeApp.before) await stop(beforeApp.before.child);
     for (const b of Object.values(between)) await stop(b.child);
+  }
+}
+
+/**
+ * layer_<name>_us: the layer ablation of the per-request work (bench/layers.ts), in one process, CPU time per request;
+ * the layers add up to the deployed handler's total (`layers_total_us` in the measurement).
+ */
+async function layers(ctx) {
+  const perRound = ctx.quick ? 200 : 500;
+  const rounds = ctx.quick ? 7 : 21;
+  const stdout = await runDeno("bench/layers.ts", [String(perRound), String(rounds)], {}, [], undefined);
+  // The result line (the request log of the last step writes its own lines to stdout too).
+  const out = JSON.parse(stdout.trim().split("\n").filter((l) => l.includes('"layers_us"')).at(-1));
+  for (const [name, us] of Object.entries(out.layers_us)) ctx.results[`layer_${name}_us`] = us;
+  ctx.results.measurements.layers = out;
+}
+
+/** User + system CPU time of a process in ms (`/proc/<pid>/stat`, clock ticks of 10 ms); null off Linux. */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }
 
@@ -201,6 +241,7 @@ async function coldStart(ctx) {
   }
   const breakdown = Object.fromEntries(Object.keys(parts[0]).map((k) => [k, round(median(parts.map((p) => p[k])), 1)]));
   ctx.results.cold_start_ms = round(median(app), 1);
+  ctx.results.cold_start_vs_floor = round(median(app) / median(floor), 2);
   ctx.results.measurements.cold_start_ms = {
     method: `spawn \`deno run -A ${APP_SERVER}\` (real app, calculation routes, no database) until the first 200 ` +
       `of POST /v1/analytics/cashflow, polled every 2 ms; median of ${spawns} after one discarded spawn`,
@@ -265,6 +306,7 @@ export async function calcSection(ctx) {
     const [key, fn] of [
       ["post_cashflow_50k_vs_parse", inproc],
       ["calc_vs_parse_throughput", throughput],
+      ["layers", layers],
       ["cold_start_ms", coldStart],
       ["peak_rss_mb_50k", peakRss],
     ]

@@ -6,7 +6,13 @@
 // is the importer process's VmHWM, polled from /proc every 100 ms. import_rules_vs_plain (issue 25): the same lines
 // without their category column imported for a user without rules and for one with 100 stored rules (set through
 // `npm run rules`), rows/s with ÷ rows/s without.
-import { createWriteStream, writeFileSync } from "node:fs";
+//
+// import_vs_copy_floor (issue 28): the importer's rows/s ÷ the rows/s of a plain COPY of the same lines into the same
+// table of the same database (public.statement_transactions with its indexes, constraints and rollup triggers), for a
+// second user and statement, in one transaction, timed from the COPY's start to the commit: what the database alone
+// needs to store these rows, without parsing, deduplication or process start.
+import { createReadStream, createWriteStream, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
@@ -97,6 +103,64 @@ async function timedImport(url, user, file) {
   return { seconds, peak, report: JSON.parse(stdout.trim().split("\n")[0]) };
 }
 
+/** `-12.34` -> -1234 (the generated CSV always has two decimals). */
+function minorOf(amount) {
+  const negative = amount.startsWith("-");
+  const [units, cents] = (negative ? amount.slice(1) : amount).split(".");
+  const minor = Number(units) * 100 + Number(cents);
+  return negative ? -minor : minor;
+}
+
+/** The CSV file's lines as COPY rows of statement_transactions (no header), in chunks of about 1 MB. */
+async function* copyRows(file, userId, importId) {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  let chunk = "";
+  let n = 0;
+  let header = true;
+  for await (const line of lines) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    const [date, amount, description, counterparty, category, kind] = line.split(",");
+    n++;
+    const key = `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+    chunk += `${userId},${importId},${date},${
+      minorOf(amount)
+    },EUR,"${description}","${counterparty}","${category}",${kind},${key}\n`;
+    if (chunk.length > 1 << 20) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** Rows per second of a COPY of the file's lines into public.statement_transactions, as a second user (see above). */
+async function copyFloor(sql, file, lines) {
+  const userId = "b0000000-0000-4000-8000-00000000c0b1";
+  await sql`insert into auth.users (id, email) values (${userId}, 'copy@example.com')`;
+  const started = performance.now();
+  await sql.begin(async (tx) => {
+    const [{ id }] = await tx`
+      insert into public.statement_imports (user_id, account_name, file_name, format, status, currency)
+      values (${userId}, 'Copy', 'copy.csv', 'csv', 'completed', 'EUR') returning id`;
+    const writable = await tx.unsafe(
+      `copy public.statement_transactions (user_id, statement_import_id, date, amount_minor, currency, description,
+         counterparty, category, kind, dedup_key) from stdin (format csv)`,
+    ).writable();
+    for await (const chunk of copyRows(file, userId, id)) {
+      if (!writable.write(chunk)) await once(writable, "drain");
+    }
+    writable.end();
+    await once(writable, "finish");
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const [{ n }] = await sql`select count(*)::int as n from public.statement_transactions where user_id = ${userId}`;
+  if (n !== lines) throw new Error(`the COPY floor stored ${n} of ${lines} rows`);
+  return { seconds, rows_per_s: Math.round(lines / seconds) };
+}
+
 export async function importSection(ctx) {
   const { results, quick, log } = ctx;
   const pg = await postgresAvailable();
@@ -140,13 +204,22 @@ export async function importSection(ctx) {
     if (code !== 0) throw new Error(`scripts/import.ts failed (${code ?? signal}):\n${child.output}`);
     const report = JSON.parse(stdout.trim().split("\n")[0]);
     const [{ n }] = await sql`select count(*)::int as n from public.statement_transactions`;
-    await sql.end({ timeout: 5 });
     if (report.transaction_count !== lines || n !== lines) {
+      await sql.end({ timeout: 5 });
       throw new Error(`imported ${report.transaction_count} (stored ${n}) of ${lines} lines: ${stdout.slice(0, 500)}`);
     }
     results.import_rows_per_s = Math.round(lines / seconds);
     results.import_peak_rss_mb = round(peak, 0);
     results.measurements.import = { lines, seconds: round(seconds, 1), peak_rss_mb: round(peak, 0), report };
+    log("  COPY floor: the same lines straight into statement_transactions");
+    try {
+      const floor = await copyFloor(sql, file, lines);
+      results.import_vs_copy_floor = round(results.import_rows_per_s / floor.rows_per_s, 2);
+      results.measurements.import.copy_floor = { ...floor, seconds: round(floor.seconds, 1) };
+      log(`  COPY floor: ${floor.rows_per_s} rows/s; importer ÷ COPY = ${results.import_vs_copy_floor}`);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
     log(
       `  ${lines} lines in ${seconds.toFixed(1)} s: ${results.import_rows_per_s} rows/s, peak RSS ${round(peak, 0)} MB`,
     );

@@ -22,21 +22,21 @@ export function emitter(event: string): (data: Record<string, unknown>) => void 
 }
 
 /** The migrated database of the bench. */
-export async function benchDatabase(): Promise<SqlClient> {
-  const client: SqlClient = benchUrl ? createPostgresClient(benchUrl, { max: 2 }) : await createPgliteClient();
+export async function benchDatabase(url: string | undefined = benchUrl): Promise<SqlClient> {
+  const client: SqlClient = url ? createPostgresClient(url, { max: 2 }) : await createPgliteClient();
   await migrate(client);
   return client;
 }
 
 /** Runs account operations as `userId` through the direct driver; `close` also closes `client`. */
-export function readAs(client: SqlClient, userId: string) {
-  const engine: SqlEngine = benchUrl
-    ? postgresEngine(benchUrl, { max: 5, connectTimeoutSeconds: 5, idleTimeoutSeconds: 60 })
+export function readAs(client: SqlClient, userId: string, url: string | undefined = benchUrl) {
+  const engine: SqlEngine = url
+    ? postgresEngine(url, { max: 5, connectTimeoutSeconds: 5, idleTimeoutSeconds: 60 })
     : client;
   const provider = createDirectDataProvider({
     engine,
     statementTimeoutMs: 5000,
-    maxConcurrency: benchUrl ? 5 : 1,
+    maxConcurrency: url ? 5 : 1,
     acquireTimeoutMs: 5000,
   });
   const user = { sub: userId, token: "", claims: { sub: userId, role: "authenticated", aud: "authenticated" } };
@@ -53,7 +53,7 @@ export function readAs(client: SqlClient, userId: string) {
     },
     async close() {
       await engine.close?.();
-      if (benchUrl) await client.close();
+      if (url) await client.close();
     },
   };
 }

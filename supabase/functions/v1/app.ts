@@ -18,7 +18,7 @@ import { limitPerUser } from "./data/per-user.ts";
 import { errorFacts } from "./data/error-facts.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
-import { applyCors, isPreflight, preflightHeaders } from "./http/cors.ts";
+import { isPreflight, preflightHeaders } from "./http/cors.ts";
 import { toProblemError } from "./http/errors.ts";
 import { withoutBody } from "./http/head.ts";
 import { type BodyReadLimits, bodyReadSlots, clientShares } from "./http/body.ts";
@@ -28,12 +28,13 @@ import type { Admission } from "./http/admit.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import {
   consoleRequestLogger,
+  requestLogEntry,
   type RequestLogger,
   requestLoggerFromEnvironment,
   silentRequestLogger,
 } from "./http/request-log.ts";
 import { requestIdFrom } from "./http/request-id.ts";
-import { applySecurityHeaders } from "./http/security-headers.ts";
+import { finishHeaders } from "./http/response-headers.ts";
 import {
   MCP_ENDPOINT,
   type OpenApiEntries,
@@ -164,34 +165,32 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   const typeBase = problemTypeBase(deps.config.supabaseUrl);
 
   app.use("*", async (c, next) => {
-    const started = performance.now();
-    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const started = log === silentRequestLogger ? 0 : performance.now();
+    const request = c.req.raw;
+    const requestId = requestIdFrom(request.headers.get("x-request-id"));
     c.set("requestId", requestId);
-    if (isPreflight(c.req.raw)) {
+    if (isPreflight(request)) {
       c.res = new Response(null, { status: 204, headers: preflightHeaders() });
     } else {
       await next();
-      if (c.req.method === "HEAD") c.res = await withoutBody(c.res);
+      if (request.method === "HEAD") c.res = await withoutBody(c.res);
     }
-    const headers = c.res.headers;
-    headers.set("X-Request-Id", requestId);
-    applySecurityHeaders(headers);
-    if (c.req.raw.headers.has("origin")) applyCors(headers);
-    const rateLimitHeaders = c.get("rateLimitHeaders");
-    if (rateLimitHeaders) { for (const [name, value] of Object.entries(rateLimitHeaders)) headers.set(name, value); }
+    // A route that built its response with jsonResponse (http/response-headers.ts) has every header already.
+    if (!c.get("headersDone")) {
+      finishHeaders(c.res.headers, requestId, c.get("rateLimitHeaders"), request.headers.has("origin"));
+    }
     if (log === silentRequestLogger) return;
-    const user = c.get("user");
     const status = c.res.status;
     const failed = c.error && status >= 500 ? c.error : undefined;
-    log({
-      request_id: requestId,
-      method: c.req.method,
-      path: c.req.path,
+    log(requestLogEntry(
+      requestId,
+      request.method,
+      c.req.path,
       status,
-      duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      ...(user ? { user: user.sub } : {}),
-      ...(failed ? { error: failed.name, at: stackFrames(failed), ...errorFacts(failed) } : {}),
-    });
+      Math.round((performance.now() - started) * 100) / 100,
+      c.get("user")?.sub,
+      failed && { error: failed.name, at: stackFrames(failed), ...errorFacts(failed) },
+    ));
   });
 
   app.onError((error, c) => {

@@ -60,12 +60,22 @@ export interface BodyReadLimits {
 export interface ClientShares {
   /** Waits (up to `timeoutMs`, then 503) until `client` has fewer than its share of reads; resolves the release. */
   enter(client: string, timeoutMs: number): Promise<() => void>;
+  /** The release at once when `client` has fewer than its share of reads; `undefined` when it must wait (`enter`). */
+  tryEnter(client: string): (() => void) | undefined;
   /** Clients with a read in progress or waiting (entries exist only while one is). */
   readonly clients: number;
 }
 
+/** One client's reads: how many run, and the reads waiting for one of them to end (first come, first served). */
+interface Share {
+  active: number;
+  readonly waiting: Array<() => void>;
+}
+
 export function clientShares(perClient: number): ClientShares {
-  const gates = new Map<string, { gate: Gate; holders: number }>();
+  // A plain counter per client with a read in progress: the common case (a free share) allocates the entry and the
+  // release, and arms no timer; only a read that has to wait for its own client's queues with a timeout.
+  const shares = new Map<string, Share>();
   const busy = () =>
     new ProblemError(
       503,
@@ -73,34 +83,46 @@ export function clientShares(perClient: number): ClientShares {
         "time; retry shortly.",
       { headers: { "Retry-After": "1" } },
     );
+  const releaser = (client: string, share: Share) => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = share.waiting.shift();
+      if (next) next(); // the slot passes straight to the next waiting read of this client
+      else if (--share.active === 0) shares.delete(client);
+    };
+  };
+  const tryEnter = (client: string) => {
+    let share = shares.get(client);
+    if (share === undefined) {
+      share = { active: 0, waiting: [] };
+      shares.set(client, share);
+    } else if (share.active >= perClient) return undefined;
+    share.active++;
+    return releaser(client, share);
+  };
   return {
     get clients() {
-      return gates.size;
+      return shares.size;
     },
-    async enter(client, timeoutMs) {
-      let entry = gates.get(client);
-      if (entry === undefined) {
-        entry = { gate: createGate(perClient, busy), holders: 0 };
-        gates.set(client, entry);
-      }
-      entry.holders++;
-      const leave = () => {
-        if (--entry.holders === 0) gates.delete(client);
-      };
-      let release: () => void;
-      try {
-        release = await entry.gate.acquire(timeoutMs);
-      } catch (error) {
-        leave();
-        throw error;
-      }
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        release();
-        leave();
-      };
+    tryEnter,
+    enter(client, timeoutMs) {
+      const now = tryEnter(client);
+      if (now) return Promise.resolve(now);
+      const share = shares.get(client)!;
+      return new Promise((resolve, reject) => {
+        const grant = () => {
+          clearTimeout(timer);
+          resolve(releaser(client, share));
+        };
+        const timer = setTimeout(() => {
+          const i = share.waiting.indexOf(grant);
+          if (i >= 0) share.waiting.splice(i, 1);
+          reject(busy());
+        }, timeoutMs);
+        share.waiting.push(grant);
+      });
     },
   };
 }
@@ -148,7 +170,9 @@ export async function readBodyBytes(
   }
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
-  const leave = shares && client !== undefined ? await shares.enter(client, timeoutMs ?? 10_000) : undefined;
+  const leave = shares && client !== undefined
+    ? shares.tryEnter(client) ?? await shares.enter(client, timeoutMs ?? 10_000)
+    : undefined;
   try {
     const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
     try {
@@ -163,6 +187,10 @@ export async function readBodyBytes(
 
 /** The read timeouts of every body read in this process, on one timer (deadlines.ts). */
 const readDeadlines = createDeadlines();
+
+function cutOff(): ProblemError {
+  return new ProblemError(400, "The request body was cut off: the connection closed before it was complete.");
+}
 
 async function readStream(
   stream: ReadableStream<Uint8Array>,
@@ -187,7 +215,7 @@ async function readStream(
         // The connection broke mid-body (ECONNRESET and the like): the client's doing, not a server error, so a 400
         // (which nobody receives) rather than a 500 in the log.
         if (timedOut) throw bodyTimedOut(timeoutMs!);
-        throw new ProblemError(400, "The request body was cut off: the connection closed before it was complete.");
+        throw cutOff();
       }
       const { done, value } = chunk;
       if (timedOut) throw bodyTimedOut(timeoutMs!);

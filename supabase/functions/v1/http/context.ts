@@ -10,5 +10,7 @@ export interface AppEnv {
     rateLimitHeaders: Readonly<Record<string, string>> | undefined;
     /** Who the request counts against (`user:<sub>` or `ip:<address>`), once admitted: body-read shares use it. */
     clientKey: string | undefined;
+    /** Set by a route whose response already has every common header (http/response-headers.ts). */
+    headersDone: boolean | undefined;
   };
 }

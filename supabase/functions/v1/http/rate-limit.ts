@@ -1,12 +1,15 @@
 /**
- * The rate limiter: `limit` requests (each request of an MCP batch counts one) per window and key (`user:<sub>` or `ip:<address>`),
- * counted by rate-limiter-flexible. One store:
- * - in memory (default): per instance; every key expires by its own timer (O(1) eviction), and at most `maxKeys` keys
+ * The rate limiter: `limit` requests (each request of an MCP batch counts one) per window and key (`user:<sub>` or `ip:<address>`).
+ * One store:
+ * - in memory (default): per instance, a fixed window per key from its first request (memory-window.ts, the counting
+ *   of rate-limiter-flexible's memory store without its CommonJS module, which made Deno load its Node layer at
+ *   start-up, about 45 ms of a cold start); keys expire with their window, and at most `maxKeys` keys
  *   are held: past that, a new key makes the oldest one forgotten, so a flood of addresses cannot grow memory. (It
  *   used to put new keys past the bound on one shared `overflow` budget, which a flood of addresses spent, so that
  *   every new client was refused on its first request. Forgetting a key only ever gives its client a fresh budget,
  *   which a flood of fresh addresses has anyway.);
- * - Redis, when `redisUrl` (RATE_LIMIT_REDIS_URL) is set: one budget shared by every instance of a fleet. When Redis
+ * - Redis, when `redisUrl` (RATE_LIMIT_REDIS_URL) is set: one budget shared by every instance of a fleet, counted by
+ *   rate-limiter-flexible's Redis store (loaded only then, rate-limit-redis.ts). When Redis
  *   is unreachable the in-memory store counts instead (one log line when that starts and when Redis is back): a limiter
  *   outage never takes the API down.
  *
@@ -14,13 +17,11 @@
  * `RateLimit-Policy: "default";q=<limit>;w=<window seconds>` and `RateLimit: "default";r=<remaining>;t=<seconds
  * to reset>`. A refused request also gets `Retry-After: <seconds to reset>`.
  */
-import type { RateLimiterMemory as RateLimiterMemoryClass, RateLimiterRes } from "rate-limiter-flexible";
-// The memory limiter's own module, not the package index: the index requires every store (Redis, Mongo, cluster,
-// ...) and with them Deno's Node crypto layer, about 100 ms of the function's cold start. Its types are the index's.
-import RateLimiterMemoryModule from "rate-limiter-flexible/lib/RateLimiterMemory.js";
+import { type WindowCount, windowCounter } from "./memory-window.ts";
 import type { RedisStore } from "./rate-limit-redis.ts";
 
-const RateLimiterMemory = RateLimiterMemoryModule as unknown as typeof RateLimiterMemoryClass;
+/** What a store answers: the points counted in the key's window so far, and the milliseconds until it ends. */
+export type RateLimiterRes = WindowCount;
 
 export interface RateLimitSettings {
   /** Requests allowed per window and key; 0 turns limiting off. */
@@ -62,24 +63,14 @@ const consoleLog: RateLimitLog = (line) => console.error(JSON.stringify(line));
 
 /** An in-memory store holding at most `maxKeys` keys; a new key past it makes the oldest one forgotten. */
 export function boundedMemoryStore(settings: RateLimitSettings): CountingStore & { readonly size: number } {
-  const memory = new RateLimiterMemory({ points: settings.limit, duration: settings.windowSeconds });
-  // rate-limiter-flexible keeps its keys in a Map (one expiry timer each) in insertion order; its size is what bounds
-  // memory, and its first key is the oldest. The test beside this module fails should a new version move it.
-  const storage = (memory as unknown as {
-    _memoryStorage: { _storage: Map<string, unknown>; delete(key: string): boolean };
-  })._memoryStorage;
-  const keys = storage._storage;
-  const maxKeys = settings.maxKeys ?? DEFAULT_MAX_KEYS;
+  const counter = windowCounter(settings.windowSeconds * 1000, settings.maxKeys ?? DEFAULT_MAX_KEYS);
   return {
     get size() {
-      return keys.size;
+      return counter.size;
     },
     consume(key, points) {
-      if (keys.size >= maxKeys && !keys.has(memory.getKey(key))) {
-        const oldest = keys.keys().next().value;
-        if (oldest !== undefined) storage.delete(oldest); // clears its expiry timer too
-      }
-      return memory.consume(key, points);
+      const count = counter.add(key, points);
+      return count.consumedPoints > settings.limit ? Promise.reject(count) : Promise.resolve(count);
     },
   };
 }

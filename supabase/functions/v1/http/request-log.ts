@@ -25,6 +25,30 @@ export interface RequestLogEntry {
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
 
+/** What a 5xx line adds: the error's class, where it was thrown, and the database's facts (data/error-facts.ts). */
+export type RequestLogFailure = Pick<RequestLogEntry, "error" | "at" | "sqlstate" | "driver_code" | "driver_message">;
+
+/** One request's entry, keys in the order of RequestLogEntry; `user` and `failure` only when there are any. */
+export function requestLogEntry(
+  requestId: string,
+  method: string,
+  path: string,
+  status: number,
+  durationMs: number,
+  user: string | undefined,
+  failure: RequestLogFailure | undefined,
+): RequestLogEntry {
+  const entry: { -readonly [K in keyof RequestLogEntry]: RequestLogEntry[K] } = {
+    request_id: requestId,
+    method,
+    path,
+    status,
+    duration_ms: durationMs,
+  };
+  if (user !== undefined) entry.user = user;
+  return failure === undefined ? entry : Object.assign(entry, failure);
+}
+
 /**
  * The log of a deployed function: one JSON line per request on stdout, formatted and written off the request path
  * (log-batch.ts: one write per batch of requests, from a timer task).

@@ -22,6 +22,7 @@ import { readJsonBody } from "../http/json-body.ts";
 import { nextLink } from "../http/pagination.ts";
 import { ProblemError } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
+import { jsonResponse } from "../http/response-headers.ts";
 import { type Admission, admit } from "../http/admit.ts";
 import { isPaginated, type OpenApiEntries, registerOperation } from "../openapi/document.ts";
 
@@ -86,15 +87,22 @@ async function validBody(
 
 function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
   return async (c: Ctx) => {
-    const user = await authenticate(c, deps, false);
+    const request = c.req.raw;
+    // No Authorization header: no token to check (optionalUser would answer `undefined` after a turn of the loop).
+    const user = request.headers.has("authorization") ? await authenticate(c, deps, false) : undefined;
     await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
     await op.prepare?.();
-    const output = op.run(await validBody(c, op, deps.bodyLimits));
-    return new Response(JSON.stringify(output), {
-      status: 200,
-      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
-    });
+    const output = JSON.stringify(op.run(await validBody(c, op, deps.bodyLimits)));
+    // Every header at once (http/response-headers.ts), so the app's outer layer adds none.
+    c.set("headersDone", true);
+    return jsonResponse(
+      output,
+      "no-store",
+      c.get("requestId"),
+      c.get("rateLimitHeaders"),
+      request.headers.has("origin"),
+    );
   };
 }
 
