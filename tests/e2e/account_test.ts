@@ -888,8 +888,12 @@ Deno.test("GET /v1/me/statements/transactions rows, null fields and all, sent ba
       headers: { Authorization: `Bearer ${token}` },
     }),
   );
-  // deno-lint-ignore no-explicit-any
-  const rows = page.data.map(({ statement_import_id: _, ...row }: any) => row);
+  // Sent back as read, less the fields only GET has: the import id and where the category and kind came from.
+  const asTransaction = (
+    { statement_import_id: _, category_source: _c, category_rule_id: _cr, kind_source: _k, kind_rule_id: _kr, ...row }:
+      Record<string, unknown>,
+  ) => row;
+  const rows = page.data.map(asTransaction);
   assert.equal(rows.length, 7);
   // The rent rows have no counterparty and the third gym fee no category: GET lists them as null.
   assert.deepEqual(rows.find((r: { id: string }) => r.id === txR(4)), {
@@ -942,13 +946,12 @@ Deno.test("GET /v1/me/statements/transactions rows, null fields and all, sent ba
   assert.deepEqual([projected.ending_balance, projected.trailing_90_day_net], ["-2663.92", "-2723.97"]);
   // User A's January–February rows have null descriptions and counterparties: accepted the same way.
   const aRows = (await ok(await get(`/v1/me/statements/transactions?statement_import_id=${IMPORT_A1}`))).data
-    // deno-lint-ignore no-explicit-any
-    .map(({ statement_import_id: _, ...row }: any) => row);
+    .map(asTransaction);
   assert.ok(aRows.some((r: { description: unknown }) => r.description === null));
   const a = await post("/v1/analytics/recurring", { currency: "EUR", as_of: "2026-03-20", transactions: aRows });
   assert.equal(a.status, 200, await a.clone().text());
   assert.deepEqual((await a.json()).streams, []);
-  // Nothing else loosened: the row as read, with its statement_import_id, is an unknown field.
+  // Nothing else loosened: the row as read, with the fields only GET has, is refused field by field.
   const withImport = await post("/v1/analytics/recurring", {
     currency: "EUR",
     as_of: "2026-03-20",
@@ -957,5 +960,9 @@ Deno.test("GET /v1/me/statements/transactions rows, null fields and all, sent ba
   const problem = await assertProblem(withImport, 422, "validation_failed");
   assert.deepEqual(problem.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [
     ["/transactions/0/statement_import_id", "unknown_field"],
+    ["/transactions/0/category_source", "unknown_field"],
+    ["/transactions/0/category_rule_id", "unknown_field"],
+    ["/transactions/0/kind_source", "unknown_field"],
+    ["/transactions/0/kind_rule_id", "unknown_field"],
   ]);
 });

@@ -301,13 +301,15 @@ async function calculationServer(env: Record<string, string>) {
     stderr: "inherit",
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  // The port is the first line that is only digits (anything else on stdout, such as a runtime warning, is skipped).
   let printed = "";
-  while (!printed.includes("\n")) {
+  let found: RegExpExecArray | null = null;
+  while ((found = /^(\d+)\r?\n/m.exec(printed)) === null) {
     const { done, value } = await reader.read();
     if (done) throw new Error(`the calculation server exited: ${printed}`);
     printed += value;
   }
-  const port = Number(printed.trim());
+  const port = Number(found[1]);
   return {
     port,
     /** Resident memory of the server process, in MiB (Linux /proc). */

@@ -208,7 +208,11 @@ Deno.test("a valid token of a user with no data: 200 with empty data on every en
     assert.equal(answer.status, 200, `${path}: ${answer.text}`);
     assertNoLeak(answer, [...app.secrets, ...ids], "", path);
     const body = answer.json;
-    if ("data" in body) assert.deepEqual([body.data, body.next_cursor], [[], null], path);
+    // Pages carry next_cursor; the stored rules are one list ({ data }) without it.
+    if ("data" in body) {
+      const page = path !== "/v1/me/categorization/rules";
+      assert.deepEqual([body.data, body.next_cursor], [[], page ? null : undefined], path);
+    }
     if ("goals" in body) assert.deepEqual(body.goals, [], path);
     if ("categories" in body) assert.deepEqual(body.categories, [], path);
     if ("streams" in body) assert.deepEqual([body.streams, body.totals.active_count], [[], 0], path);

@@ -7,8 +7,8 @@ import { DEFAULT_MAX_RATE_AGE_DAYS, MAX_MAX_RATE_AGE_DAYS } from "../conversion/
 import { doc, queryInteger } from "./primitives.ts";
 
 export const STORED_RATES_RULES = "With `convert=true` the report converts data in other currencies into `currency` " +
-  "with the exchange rates stored by the service (the European Central Bank's reference rates and any others loaded " +
-  "into it), and the response gains `conversion` (`source`: `stored`); `other_currencies` then lists only the " +
+  "with the exchange rates loaded into the service (for example the European Central Bank's reference rates, with " +
+  "`npm run rates`), and the response gains `conversion` (`source`: `stored`); `other_currencies` then lists only the " +
   "currencies with something left unconverted. Without `convert` (or with `convert=false`) the response is exactly " +
   "as without conversion.";
 

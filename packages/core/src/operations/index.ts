@@ -1,5 +1,5 @@
 /**
- * The operation registry: the ten operations of API.md §6, in that order. REST routes, the OpenAPI document and
+ * The operation registry: every operation of the API (API.md §6, §9, §10), in that order. REST routes, the OpenAPI document and
  * the MCP tools are all derived from it.
  */
 import { DEFAULT_LIMITS, type Limits } from "../contracts/limits.ts";
@@ -29,7 +29,7 @@ import { calculateCategorizationSuggestionsOperation } from "./calculate-categor
 import { listCategorizationRulesOperation } from "./list-categorization-rules.ts";
 import { getCategorizationSuggestionsOperation } from "./get-categorization-suggestions.ts";
 
-/** Builds the schemas and the ten operations with the given limits (default: API.md §5). */
+/** Builds the schemas and the operations with the given limits (default: API.md §5). */
 export function createOperations(limits: Partial<Limits> = {}) {
   const schemas = createSchemas({ ...DEFAULT_LIMITS, ...limits });
   const byName = {
