@@ -22,7 +22,8 @@
 // The run ends with a summary that counts the tests that did not run (Deno's "ignored", vitest's "skipped") and says
 // why, per file: a test is ignored only when something it needs is missing here (TEST_DATABASE_URL's PostgreSQL,
 // Redis, Chromium), and the summary names it, so "all steps passed" never hides a test that did not run. When the
-// output is not a terminal (CI, a log file), the child processes get NO_COLOR=1 and FORCE_COLOR=0: no ANSI codes.
+// output is not a terminal (CI, a log file), the child processes get NO_COLOR=1 and no FORCE_COLOR: no ANSI codes (Deno
+// takes any FORCE_COLOR, "0" included, as "force colour", and then even a test server's `console.log(port)` is coloured).
 import { spawn } from "node:child_process";
 import { notRun, summaryText } from "./test-summary.mjs";
 import { readdirSync, readFileSync } from "node:fs";
@@ -33,7 +34,7 @@ process.chdir(fileURLToPath(new URL("..", import.meta.url))); // the paths below
 
 if (!process.stdout.isTTY) {
   process.env.NO_COLOR = "1";
-  process.env.FORCE_COLOR = "0";
+  delete process.env.FORCE_COLOR;
 }
 
 const deno = ["npx", "--no-install", "deno"];

@@ -18,4 +18,4 @@ const handler = createFunctionHandler({
 });
 // node:http, as `npm start` serves: it closes the connection of a body that was not read to the end.
 const server = await serveOnNodeHttp({ hostname: "127.0.0.1", port: 0 }, handler);
-console.log(server.port);
+console.log(String(server.port)); // a string: never coloured, whatever FORCE_COLOR says
