@@ -19,6 +19,7 @@ export class PatternGroup {
   readonly #literals: (readonly string[] | null)[] = [];
   #set: RE2Set | null | undefined;
   readonly #memo = new Map<string, Uint8Array>();
+  #none: Uint8Array | undefined;
 
   /** Adds a compiled pattern (deduplicated by its text); returns its slot in the group's answers. */
   add(pattern: string, regex: RE2JS): number {
@@ -46,15 +47,29 @@ export class PatternGroup {
     }
   }
 
+  /** Per pattern: literals one of which every match in printable-ASCII text contains, or null (no prefilter). */
+  literalsOf(slot: number): readonly string[] | null {
+    return this.#literals[slot]!;
+  }
+
   /** One byte per slot: 1 where that pattern is found in `text` (already NFKC-normalized). */
   search(text: string): Uint8Array {
+    return this.searchAmong(text, this.#candidates(text));
+  }
+
+  /**
+   * As `search`, given the patterns that can match `text` (`candidates`, ascending; null: all can). The others must
+   * be impossible (a required literal of each is absent from printable-ASCII `text`): their answer is 0 unsearched.
+   * The result is shared: read it, never change it.
+   */
+  searchAmong(text: string, candidates: readonly number[] | null): Uint8Array {
+    if (candidates !== null && candidates.length === 0) return this.#none ??= new Uint8Array(this.#patterns.length);
     let hits = this.#memo.get(text);
     if (hits !== undefined) return hits;
     hits = new Uint8Array(this.#patterns.length);
-    const candidates = this.#candidates(text);
-    if (candidates !== null && candidates.length <= 1) {
-      // At most one pattern can match (the others lack a required literal): one search, or none.
-      if (candidates.length === 1) hits[candidates[0]!] = this.#regexes[candidates[0]!]!.test(text) ? 1 : 0;
+    if (candidates !== null && candidates.length === 1) {
+      // Only one pattern can match (the others lack a required literal): one search.
+      hits[candidates[0]!] = this.#regexes[candidates[0]!]!.test(text) ? 1 : 0;
       this.#remember(text, hits);
       return hits;
     }

@@ -1,0 +1,211 @@
+/**
+ * The text conditions of one field (description, counterparty, text or account), indexed so that one transaction's
+ * field meets all of them with a few passes whatever their number (API.md §10.1 semantics unchanged):
+ *
+ * - `equals` and `one_of`: a hash map of folded values; `key_equals`: a hash map of keys;
+ * - `contains`: one NeedleSearch pass over the folded text for all values, which also finds the required literals
+ *   of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is not searched;
+ * - `starts_with` and `ends_with`: one AffixTrie walk each;
+ * - `matches`: the patterns that remain possible, searched together by the field's PatternGroup.
+ *
+ * Each condition has a slot; `collect` appends the slots of the conditions the field meets.
+ */
+import { AffixTrie } from "./affix-trie.ts";
+import { type FieldForms, keyOf } from "./field-forms.ts";
+import { NeedleSearch } from "./needle-search.ts";
+import { PatternGroup } from "./pattern-group.ts";
+import type { RE2JS } from "re2js";
+
+function addTo(map: Map<string, number[]>, value: string, slot: number): void {
+  const list = map.get(value);
+  if (list === undefined) map.set(value, [slot]);
+  else list.push(slot);
+}
+
+/** A built affix trie with, per needle, its condition slots. */
+interface Affixes {
+  readonly trie: AffixTrie;
+  readonly slots: readonly (readonly number[])[];
+}
+
+function affixes(map: Map<string, number[]>, fromEnd: boolean): Affixes | null {
+  return map.size === 0 ? null : { trie: new AffixTrie([...map.keys()], fromEnd), slots: [...map.values()] };
+}
+
+export class FieldTextIndex {
+  used = false;
+  readonly #equal = new Map<string, number[]>();
+  readonly #keys = new Map<string, number[]>();
+  readonly #contains = new Map<string, number[]>();
+  readonly #startsWith = new Map<string, number[]>();
+  readonly #endsWith = new Map<string, number[]>();
+  readonly #patterns = new PatternGroup();
+  /** For each pattern of the group: the condition slots that use it. */
+  readonly #patternSlots: number[][] = [];
+
+  // Built by `finish`.
+  #needles: NeedleSearch | null = null;
+  /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
+  #containsSlots: (readonly number[])[] = [];
+  /** Per literal needle (index - containsCount): the patterns it makes possible. */
+  #literalPatterns: (readonly number[])[] = [];
+  /** Per literal (in #literalPatterns order): its needle id. */
+  #literalIds: number[] = [];
+  /** Patterns without a prefilter: always possible. */
+  #alwaysPossible: number[] = [];
+  #prefixes: Affixes | null = null;
+  #suffixes: Affixes | null = null;
+  // Scratch (evaluation is synchronous).
+  #seen = new Uint8Array(0);
+  #found = new Int32Array(0);
+  #affixFound = new Int32Array(0);
+  #possible = new Uint8Array(0);
+  readonly #candidates: number[] = [];
+
+  addEquals(folded: string, slot: number): void {
+    addTo(this.#equal, folded, slot);
+  }
+
+  addKey(key: string, slot: number): void {
+    addTo(this.#keys, key, slot);
+  }
+
+  addContains(folded: string, slot: number): void {
+    addTo(this.#contains, folded, slot);
+  }
+
+  addStartsWith(folded: string, slot: number): void {
+    addTo(this.#startsWith, folded, slot);
+  }
+
+  addEndsWith(folded: string, slot: number): void {
+    addTo(this.#endsWith, folded, slot);
+  }
+
+  addPattern(pattern: string, regex: RE2JS, slot: number): void {
+    const p = this.#patterns.add(pattern, regex);
+    (this.#patternSlots[p] ??= []).push(slot);
+  }
+
+  /** Builds the searches; call once, after the last `add…`. */
+  finish(): void {
+    const needles = [...this.#contains.keys()];
+    this.#containsSlots = [...this.#contains.values()];
+    const literalIndex = new Map<string, number[]>();
+    for (let p = 0; p < this.#patterns.size; p++) {
+      const literals = this.#patterns.literalsOf(p);
+      if (literals === null) this.#alwaysPossible.push(p);
+      else for (const literal of new Set(literals)) addTo(literalIndex, literal, p);
+    }
+    const literalNeedles: string[] = [];
+    for (const [literal, patterns] of literalIndex) {
+      literalNeedles.push(literal);
+      this.#literalPatterns.push(patterns);
+    }
+    const all = [...needles];
+    const contained = new Set(needles);
+    // Needles are distinct: a literal that is also a contains value uses that value's needle.
+    this.#literalIds = literalNeedles.map((literal) => {
+      if (contained.has(literal)) return needles.indexOf(literal);
+      all.push(literal);
+      return all.length - 1;
+    });
+    this.#needles = all.length === 0 ? null : new NeedleSearch(all);
+    this.#seen = new Uint8Array(all.length);
+    this.#found = new Int32Array(all.length);
+    this.#prefixes = affixes(this.#startsWith, false);
+    this.#suffixes = affixes(this.#endsWith, true);
+    this.#affixFound = new Int32Array(Math.max(this.#startsWith.size, this.#endsWith.size));
+    this.#possible = new Uint8Array(this.#patterns.size);
+  }
+
+  /** Appends to `out` from `count` the slots of the conditions that the field's `forms` meet; the new count. */
+  collect(forms: FieldForms, out: Int32Array, count: number): number {
+    const folded = forms.folded;
+    if (folded === "") return count; // a missing, empty or all-white-space field meets no text condition
+    const equal = this.#equal.size > 0 ? this.#equal.get(folded) : undefined;
+    if (equal !== undefined) { for (let i = 0; i < equal.length; i++) out[count++] = equal[i]!; }
+    if (this.#keys.size > 0) {
+      const key = this.#keys.get(keyOf(forms));
+      if (key !== undefined) { for (let i = 0; i < key.length; i++) out[count++] = key[i]!; }
+    }
+    count = this.#collectAffixes(this.#prefixes, folded, out, count);
+    count = this.#collectAffixes(this.#suffixes, folded, out, count);
+    const patterns = this.#patterns.size;
+    if (this.#needles === null) {
+      if (patterns > 0) count = this.#collectPatterns(forms, null, out, count);
+      return count;
+    }
+    const seen = this.#seen;
+    const found = this.#found;
+    const containsCount = this.#containsSlots.length;
+    // The literals are looked for in the lower-cased text; when folding changed nothing but the case (no white
+    // space to collapse or trim) that is the folded text, searched once for both.
+    const literalsInFolded = forms.ascii && forms.lower === folded;
+    let n = this.#needles.scan(folded, seen, found, 0);
+    for (let i = 0; i < n; i++) {
+      const id = found[i]!;
+      if (id < containsCount) {
+        const slots = this.#containsSlots[id]!;
+        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+      }
+    }
+    if (patterns > 0) {
+      let candidates: number[] | null = null;
+      if (forms.ascii) {
+        if (!literalsInFolded) {
+          for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+          n = this.#needles.scan(forms.lower, seen, found, 0);
+        }
+        candidates = this.#possiblePatterns(seen);
+      }
+      count = this.#collectPatterns(forms, candidates, out, count);
+    }
+    for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+    return count;
+  }
+
+  #collectAffixes(affixes: Affixes | null, folded: string, out: Int32Array, count: number): number {
+    if (affixes === null) return count;
+    const found = this.#affixFound;
+    const n = affixes.trie.scan(folded, found, 0);
+    for (let i = 0; i < n; i++) {
+      const slots = affixes.slots[found[i]!]!;
+      for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+    }
+    return count;
+  }
+
+  /** The patterns that can match, ascending, from the needles `seen` in the lower-cased printable-ASCII text. */
+  #possiblePatterns(seen: Uint8Array): number[] {
+    const possible = this.#possible;
+    for (const p of this.#alwaysPossible) possible[p] = 1;
+    const ids = this.#literalIds;
+    for (let l = 0; l < ids.length; l++) {
+      if (seen[ids[l]!] === 1) {
+        const patterns = this.#literalPatterns[l]!;
+        for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1;
+      }
+    }
+    const candidates = this.#candidates;
+    candidates.length = 0;
+    for (let p = 0; p < possible.length; p++) {
+      if (possible[p] === 1) {
+        candidates.push(p);
+        possible[p] = 0;
+      }
+    }
+    return candidates;
+  }
+
+  #collectPatterns(forms: FieldForms, candidates: number[] | null, out: Int32Array, count: number): number {
+    const hits = this.#patterns.searchAmong(forms.nfkc, candidates);
+    for (let p = 0; p < hits.length; p++) {
+      if (hits[p] === 1) {
+        const slots = this.#patternSlots[p]!;
+        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+      }
+    }
+    return count;
+  }
+}
