@@ -11,7 +11,7 @@
  * Each condition has a slot; `collect` appends the slots of the conditions the field meets.
  */
 import { AffixTrie } from "./affix-trie.ts";
-import { type FieldForms, keyOf } from "./field-forms.ts";
+import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
 import type { RE2JS } from "re2js";
@@ -44,13 +44,15 @@ export class FieldTextIndex {
   readonly #patternSlots: number[][] = [];
 
   // Built by `finish`.
+  /** Lengths of the folded `equals`/`one_of` values: a text of another length equals none of them. */
+  #equalLengths = new Set<number>();
+  /** First words of the `key_equals` keys (what firstKeyWord gives). */
+  #keyFirstWords = new Set<string>();
   #needles: NeedleSearch | null = null;
   /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
   #containsSlots: (readonly number[])[] = [];
-  /** Per literal needle (index - containsCount): the patterns it makes possible. */
-  #literalPatterns: (readonly number[])[] = [];
-  /** Per literal (in #literalPatterns order): its needle id. */
-  #literalIds: number[] = [];
+  /** Per needle: the patterns it makes possible (it is one of their required literals), or null. */
+  #needlePatterns: (readonly number[] | null)[] = [];
   /** Patterns without a prefilter: always possible. */
   #alwaysPossible: number[] = [];
   #prefixes: Affixes | null = null;
@@ -89,6 +91,8 @@ export class FieldTextIndex {
 
   /** Builds the searches; call once, after the last `add…`. */
   finish(): void {
+    for (const value of this.#equal.keys()) this.#equalLengths.add(value.length);
+    for (const key of this.#keys.keys()) this.#keyFirstWords.add(key.split(" ", 1)[0]!);
     const needles = [...this.#contains.keys()];
     this.#containsSlots = [...this.#contains.values()];
     const literalIndex = new Map<string, number[]>();
@@ -97,19 +101,20 @@ export class FieldTextIndex {
       if (literals === null) this.#alwaysPossible.push(p);
       else for (const literal of new Set(literals)) addTo(literalIndex, literal, p);
     }
-    const literalNeedles: string[] = [];
-    for (const [literal, patterns] of literalIndex) {
-      literalNeedles.push(literal);
-      this.#literalPatterns.push(patterns);
-    }
+    // Needles are distinct: a literal that is also a contains value is that value's needle.
     const all = [...needles];
-    const contained = new Set(needles);
-    // Needles are distinct: a literal that is also a contains value uses that value's needle.
-    this.#literalIds = literalNeedles.map((literal) => {
-      if (contained.has(literal)) return needles.indexOf(literal);
-      all.push(literal);
-      return all.length - 1;
-    });
+    const ids = new Map(needles.map((needle, id) => [needle, id]));
+    const needlePatterns: (number[] | null)[] = needles.map(() => null);
+    for (const [literal, patterns] of literalIndex) {
+      let id = ids.get(literal);
+      if (id === undefined) {
+        id = all.push(literal) - 1;
+        ids.set(literal, id);
+        needlePatterns.push(null);
+      }
+      needlePatterns[id] = patterns;
+    }
+    this.#needlePatterns = needlePatterns;
     this.#needles = all.length === 0 ? null : new NeedleSearch(all);
     this.#seen = new Uint8Array(all.length);
     this.#found = new Int32Array(all.length);
@@ -123,10 +128,11 @@ export class FieldTextIndex {
   collect(forms: FieldForms, out: Int32Array, count: number): number {
     const folded = forms.folded;
     if (folded === "") return count; // a missing, empty or all-white-space field meets no text condition
-    const equal = this.#equal.size > 0 ? this.#equal.get(folded) : undefined;
+    const equal = this.#equalLengths.has(folded.length) ? this.#equal.get(folded) : undefined;
     if (equal !== undefined) { for (let i = 0; i < equal.length; i++) out[count++] = equal[i]!; }
     if (this.#keys.size > 0) {
-      const key = this.#keys.get(keyOf(forms));
+      const word = firstKeyWord(forms);
+      const key = word === null || this.#keyFirstWords.has(word) ? this.#keys.get(keyOf(forms)) : undefined;
       if (key !== undefined) { for (let i = 0; i < key.length; i++) out[count++] = key[i]!; }
     }
     count = this.#collectAffixes(this.#prefixes, folded, out, count);
@@ -157,7 +163,7 @@ export class FieldTextIndex {
           for (let i = 0; i < n; i++) seen[found[i]!] = 0;
           n = this.#needles.scan(forms.lower, seen, found, 0);
         }
-        candidates = this.#possiblePatterns(seen);
+        candidates = this.#possiblePatterns(found, n);
       }
       count = this.#collectPatterns(forms, candidates, out, count);
     }
@@ -176,16 +182,14 @@ export class FieldTextIndex {
     return count;
   }
 
-  /** The patterns that can match, ascending, from the needles `seen` in the lower-cased printable-ASCII text. */
-  #possiblePatterns(seen: Uint8Array): number[] {
+  /** The patterns that can match, ascending, from the needles `found[0…n)` in the lower-cased printable-ASCII text. */
+  #possiblePatterns(found: Int32Array, n: number): number[] {
     const possible = this.#possible;
-    for (const p of this.#alwaysPossible) possible[p] = 1;
-    const ids = this.#literalIds;
-    for (let l = 0; l < ids.length; l++) {
-      if (seen[ids[l]!] === 1) {
-        const patterns = this.#literalPatterns[l]!;
-        for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1;
-      }
+    const always = this.#alwaysPossible;
+    for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
+    for (let i = 0; i < n; i++) {
+      const patterns = this.#needlePatterns[found[i]!]!;
+      if (patterns !== null) { for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1; }
     }
     const candidates = this.#candidates;
     candidates.length = 0;
