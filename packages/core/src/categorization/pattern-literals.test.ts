@@ -20,6 +20,9 @@ describe("requiredLiterals: what every match must contain", () => {
     expect(sorted(requiredLiterals("apple\\.com/bill"))).toEqual(["apple.com/bill"]);
     expect(sorted(requiredLiterals("(?:ab)+c"))).toEqual(["ab"]);
     expect(sorted(requiredLiterals("x?yz"))).toEqual(["yz"]);
+    // An optional piece gives both spellings, each longer than what follows it alone.
+    expect(sorted(requiredLiterals("e\\.?on|thames water"))).toEqual(["e.on", "eon", "thames water"]);
+    expect(sorted(requiredLiterals("mc ?donald'?s"))).toEqual(["mc donald's", "mc donalds", "mcdonald's", "mcdonalds"]);
   });
 
   it("gives nothing where it cannot be sure", () => {

@@ -13,7 +13,7 @@ type Node =
   | { readonly t: "empty" }
   | { readonly t: "seq"; readonly items: Node[] }
   | { readonly t: "alt"; readonly items: Node[] }
-  | { readonly t: "rep"; readonly node: Node; readonly min: number };
+  | { readonly t: "rep"; readonly node: Node; readonly min: number; readonly optional: boolean };
 
 class Unsupported extends Error {}
 
@@ -49,6 +49,7 @@ function parse(pattern: string): Node {
     for (;;) {
       const c = peek();
       let min: number;
+      const optional = c === "?";
       if (c === "*" || c === "?") {
         i++;
         min = 0;
@@ -62,7 +63,7 @@ function parse(pattern: string): Node {
         min = Number(m[1]);
       } else return node;
       if (peek() === "?") i++; // lazy: same strings
-      node = { t: "rep", node, min };
+      node = { t: "rep", node, min, optional };
     }
   }
 
@@ -166,6 +167,10 @@ function info(node: Node): Info {
       return { exact: new Set([""]), required: null };
     case "rep": {
       const inner = info(node.node);
+      if (node.optional && inner.exact !== null && inner.exact.size < MAX_SET) {
+        // `x?` matches nothing or exactly what x matches: "e\.?on" is "eon" or "e.on", not just "on".
+        return { exact: new Set([...inner.exact, ""]), required: null };
+      }
       return { exact: null, required: node.min >= 1 ? inner.required ?? nonEmpty(inner.exact) : null };
     }
     case "alt": {
@@ -225,7 +230,10 @@ export function requiredLiterals(pattern: string): readonly string[] | null {
   try {
     const i = info(parse(pattern));
     const set = i.required ?? nonEmpty(i.exact);
-    return set === null || set.size === 0 ? null : [...set];
+    if (set === null || set.size === 0) return null;
+    // A literal that contains another adds nothing: wherever it occurs, the other does.
+    const all = [...set];
+    return all.filter((s) => !all.some((t) => t !== s && s.includes(t)));
   } catch (error) {
     if (error instanceof Unsupported) return null;
     throw error;
