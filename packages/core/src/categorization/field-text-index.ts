@@ -5,12 +5,12 @@
  * - `equals` and `one_of`: a hash map of folded values; `key_equals`: a hash map of keys;
  * - `contains`: one NeedleSearch pass over the folded text for all values, which also finds the required literals
  *   of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is not searched;
- * - `starts_with` and `ends_with`: one AffixTrie walk each;
+ * - `starts_with` and `ends_with`: one AffixIndex lookup per value length each;
  * - `matches`: the patterns that remain possible, searched together by the field's PatternGroup.
  *
  * Each condition has a slot; `collect` appends the slots of the conditions the field meets.
  */
-import { AffixTrie } from "./affix-trie.ts";
+import { AffixIndex } from "./affix-index.ts";
 import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
@@ -22,14 +22,14 @@ function addTo(map: Map<string, number[]>, value: string, slot: number): void {
   else list.push(slot);
 }
 
-/** A built affix trie with, per needle, its condition slots. */
+/** A built affix index with, per needle, its condition slots. */
 interface Affixes {
-  readonly trie: AffixTrie;
+  readonly index: AffixIndex;
   readonly slots: readonly (readonly number[])[];
 }
 
 function affixes(map: Map<string, number[]>, fromEnd: boolean): Affixes | null {
-  return map.size === 0 ? null : { trie: new AffixTrie([...map.keys()], fromEnd), slots: [...map.values()] };
+  return map.size === 0 ? null : { index: new AffixIndex([...map.keys()], fromEnd), slots: [...map.values()] };
 }
 
 export class FieldTextIndex {
@@ -174,7 +174,7 @@ export class FieldTextIndex {
   #collectAffixes(affixes: Affixes | null, folded: string, out: Int32Array, count: number): number {
     if (affixes === null) return count;
     const found = this.#affixFound;
-    const n = affixes.trie.scan(folded, found, 0);
+    const n = affixes.index.scan(folded, found, 0);
     for (let i = 0; i < n; i++) {
       const slots = affixes.slots[found[i]!]!;
       for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;

@@ -11,8 +11,9 @@ describe("NeedleSearch: needles split over several automata when one table would
         fc.uniqueArray(fc.string({ unit, minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 15 }),
         fc.string({ unit, maxLength: 20 }),
         fc.constantFrom(1, 20, 60, 1 << 20),
-        (list, text, bound) => {
-          const search = new NeedleSearch(list, bound);
+        fc.constantFrom(0, 30, 100, 1 << 22),
+        (list, text, bound, total) => {
+          const search = new NeedleSearch(list, bound, total);
           const seen = new Uint8Array(list.length);
           const out = new Int32Array(list.length);
           const n = search.scan(text, seen, out, 0);
@@ -25,8 +26,11 @@ describe("NeedleSearch: needles split over several automata when one table would
     );
   });
 
-  it("uses one automaton when the table fits, one per needle at the smallest bound", () => {
-    expect(new NeedleSearch(["abc", "bcd", "x"]).passes).toBe(1);
-    expect(new NeedleSearch(["abc", "bcd", "x"], 1).passes).toBe(3);
+  it("uses one automaton when the table fits, one per needle at the smallest bound, includes past the budget", () => {
+    expect(new NeedleSearch(["abc", "bcd", "x"]).passes).toEqual({ automata: 1, single: 0 });
+    expect(new NeedleSearch(["abc", "bcd", "x"], 1).passes).toEqual({ automata: 3, single: 0 });
+    // "abc": 4 states × 4 classes = 16 entries; "bcd" would need 16 more of the 20.
+    expect(new NeedleSearch(["abc", "bcd", "x"], 1, 20).passes).toEqual({ automata: 1, single: 2 });
+    expect(new NeedleSearch(["abc"], 1, 0).passes).toEqual({ automata: 0, single: 1 });
   });
 });
