@@ -55,6 +55,8 @@ export class FieldTextIndex {
   #needlePatterns: (readonly number[] | null)[] = [];
   /** Patterns without a prefilter: always possible. */
   #alwaysPossible: number[] = [];
+  /** Per pattern: 1 when its literals decide it in printable-ASCII text (no RE2 search needed there). */
+  #decisive = new Uint8Array(0);
   #prefixes: Affixes | null = null;
   #suffixes: Affixes | null = null;
   // Scratch (evaluation is synchronous).
@@ -122,6 +124,7 @@ export class FieldTextIndex {
     this.#suffixes = affixes(this.#endsWith, true);
     this.#affixFound = new Int32Array(Math.max(this.#startsWith.size, this.#endsWith.size));
     this.#possible = new Uint8Array(this.#patterns.size);
+    this.#decisive = Uint8Array.from({ length: this.#patterns.size }, (_, p) => (this.#patterns.isDecisive(p) ? 1 : 0));
   }
 
   /** Appends to `out` from `count` the slots of the conditions that the field's `forms` meet; the new count. */
@@ -163,7 +166,9 @@ export class FieldTextIndex {
           for (let i = 0; i < n; i++) seen[found[i]!] = 0;
           n = this.#needles.scan(forms.lower, seen, found, 0);
         }
-        candidates = this.#possiblePatterns(found, n);
+        const possible = this.#possiblePatterns(found, n, out, count);
+        candidates = possible.candidates;
+        count = possible.count;
       }
       count = this.#collectPatterns(forms, candidates, out, count);
     }
@@ -182,8 +187,16 @@ export class FieldTextIndex {
     return count;
   }
 
-  /** The patterns that can match, ascending, from the needles `found[0…n)` in the lower-cased printable-ASCII text. */
-  #possiblePatterns(found: Int32Array, n: number): number[] {
+  /**
+   * From the needles `found[0…n)` in the lower-cased printable-ASCII text: appends to `out` the slots of the decisive
+   * patterns found (they match), and returns the other patterns that can match, ascending, for RE2 to search.
+   */
+  #possiblePatterns(
+    found: Int32Array,
+    n: number,
+    out: Int32Array,
+    count: number,
+  ): { candidates: number[]; count: number } {
     const possible = this.#possible;
     const always = this.#alwaysPossible;
     for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
@@ -195,17 +208,23 @@ export class FieldTextIndex {
     candidates.length = 0;
     for (let p = 0; p < possible.length; p++) {
       if (possible[p] === 1) {
-        candidates.push(p);
         possible[p] = 0;
+        if (this.#decisive[p] === 1) {
+          const slots = this.#patternSlots[p]!;
+          for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+        } else candidates.push(p);
       }
     }
-    return candidates;
+    return { candidates, count };
   }
 
+  /** RE2's answers for `candidates` (null: all patterns, none decided by literals). */
   #collectPatterns(forms: FieldForms, candidates: number[] | null, out: Int32Array, count: number): number {
     const hits = this.#patterns.searchAmong(forms.nfkc, candidates);
+    const decided = candidates === null ? null : this.#decisive;
     for (let p = 0; p < hits.length; p++) {
-      if (hits[p] === 1) {
+      // A decisive pattern's answer was given by its literals (a set search may report it again).
+      if (hits[p] === 1 && (decided === null || decided[p] === 0)) {
         const slots = this.#patternSlots[p]!;
         for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
       }

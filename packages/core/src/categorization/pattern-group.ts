@@ -6,7 +6,7 @@
  * answers, more passes).
  */
 import type { RE2JS, RE2Set } from "re2js";
-import { requiredLiterals } from "./pattern-literals.ts";
+import { decisiveLiterals, requiredLiterals } from "./pattern-literals.ts";
 import { re2 } from "./re2.ts";
 
 const MAX_MEMO = 10_000;
@@ -17,6 +17,8 @@ export class PatternGroup {
   readonly #regexes: RE2JS[] = [];
   /** Per pattern: literals one of which every match contains in printable-ASCII text, or null. */
   readonly #literals: (readonly string[] | null)[] = [];
+  /** Per pattern: whether its literals decide it (decisiveLiterals): in printable-ASCII text, found ⇔ matched. */
+  readonly #decisive: boolean[] = [];
   #set: RE2Set | null | undefined;
   readonly #memo = new Map<string, Uint8Array>();
   #none: Uint8Array | undefined;
@@ -27,7 +29,9 @@ export class PatternGroup {
     if (at >= 0) return at;
     this.#patterns.push(pattern);
     this.#regexes.push(regex);
-    this.#literals.push(requiredLiterals(pattern));
+    const decisive = decisiveLiterals(pattern);
+    this.#literals.push(decisive ?? requiredLiterals(pattern));
+    this.#decisive.push(decisive !== null);
     return this.#patterns.length - 1;
   }
 
@@ -50,6 +54,11 @@ export class PatternGroup {
   /** Per pattern: literals one of which every match in printable-ASCII text contains, or null (no prefilter). */
   literalsOf(slot: number): readonly string[] | null {
     return this.#literals[slot]!;
+  }
+
+  /** Whether the pattern's literals decide it: in printable-ASCII text it matches exactly when one of them occurs. */
+  isDecisive(slot: number): boolean {
+    return this.#decisive[slot]!;
   }
 
   /** One byte per slot: 1 where that pattern is found in `text` (already NFKC-normalized). */
