@@ -1,29 +1,32 @@
 /**
- * Which of a list of needles a text starts with (or ends with): the needles in one hash map, and the text's prefix
- * (suffix) of each needle length looked up in it, so the work follows the number of distinct lengths, not of
- * needles, and the memory is the needles themselves. Code units compare exactly, as `String#startsWith` and
- * `String#endsWith` compare them.
+ * Which of a list of needles a text starts with (or ends with): the needles bucketed by their first (last) code unit,
+ * so a text is compared only with the needles that share its first (last) code unit, and nothing is allocated per
+ * text. Code units compare exactly, as `String#startsWith` and `String#endsWith` compare them.
  */
 export class AffixIndex {
-  readonly #ids = new Map<string, number>();
-  /** The needles' distinct lengths, ascending. */
-  readonly #lengths: readonly number[];
+  readonly #needles: readonly string[];
+  /** First (last) code unit → the ids of the needles that start (end) with it. */
+  readonly #buckets = new Map<number, number[]>();
 
   /** `needles`: distinct, non-empty; `fromEnd`: match the text's end (ends_with) instead of its start. */
   constructor(needles: readonly string[], readonly fromEnd: boolean) {
-    needles.forEach((needle, id) => this.#ids.set(needle, id));
-    this.#lengths = [...new Set(needles.map((n) => n.length))].sort((a, b) => a - b);
+    this.#needles = needles;
+    needles.forEach((needle, id) => {
+      const unit = needle.charCodeAt(fromEnd ? needle.length - 1 : 0);
+      const bucket = this.#buckets.get(unit);
+      if (bucket === undefined) this.#buckets.set(unit, [id]);
+      else bucket.push(id);
+    });
   }
 
   /** Appends to `out` from `count` the needles `text` starts (ends) with; returns the new count. */
   scan(text: string, out: Int32Array, count: number): number {
-    const lengths = this.#lengths;
-    const n = text.length;
-    for (let i = 0; i < lengths.length; i++) {
-      const length = lengths[i]!;
-      if (length > n) break;
-      const id = this.#ids.get(this.fromEnd ? text.slice(n - length) : text.slice(0, length));
-      if (id !== undefined) out[count++] = id;
+    if (text.length === 0) return count;
+    const bucket = this.#buckets.get(text.charCodeAt(this.fromEnd ? text.length - 1 : 0));
+    if (bucket === undefined) return count;
+    for (let i = 0; i < bucket.length; i++) {
+      const needle = this.#needles[bucket[i]!]!;
+      if (this.fromEnd ? text.endsWith(needle) : text.startsWith(needle)) out[count++] = bucket[i]!;
     }
     return count;
   }
