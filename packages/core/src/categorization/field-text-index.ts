@@ -166,9 +166,8 @@ export class FieldTextIndex {
           for (let i = 0; i < n; i++) seen[found[i]!] = 0;
           n = this.#needles.scan(forms.lower, seen, found, 0);
         }
-        const possible = this.#possiblePatterns(found, n, out, count);
-        candidates = possible.candidates;
-        count = possible.count;
+        count = this.#possiblePatterns(found, n, out, count);
+        candidates = this.#candidates;
       }
       count = this.#collectPatterns(forms, candidates, out, count);
     }
@@ -189,14 +188,10 @@ export class FieldTextIndex {
 
   /**
    * From the needles `found[0…n)` in the lower-cased printable-ASCII text: appends to `out` the slots of the decisive
-   * patterns found (they match), and returns the other patterns that can match, ascending, for RE2 to search.
+   * patterns found (they match) and returns the new count; leaves in `#candidates` the other patterns that can
+   * match, ascending, for RE2 to search.
    */
-  #possiblePatterns(
-    found: Int32Array,
-    n: number,
-    out: Int32Array,
-    count: number,
-  ): { candidates: number[]; count: number } {
+  #possiblePatterns(found: Int32Array, n: number, out: Int32Array, count: number): number {
     const possible = this.#possible;
     const always = this.#alwaysPossible;
     for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
@@ -215,7 +210,7 @@ export class FieldTextIndex {
         } else candidates.push(p);
       }
     }
-    return { candidates, count };
+    return count;
   }
 
   /** RE2's answers for `candidates` (null: all patterns, none decided by literals). */
