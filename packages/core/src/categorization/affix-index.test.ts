@@ -9,7 +9,7 @@ function scan(index: AffixIndex, count: number, text: string): number[] {
   return [...out.subarray(0, index.scan(text, out, 0))].sort((a, b) => a - b);
 }
 
-describe("AffixIndex: the starts_with (ends_with) needles a text has, compared by first (last) code unit", () => {
+describe("AffixIndex: the starts_with (ends_with) needles a text has, in one walk over its start (end)", () => {
   it("agrees with String#startsWith and String#endsWith", () => {
     fc.assert(
       fc.property(

@@ -5,7 +5,7 @@
  * - `equals` and `one_of`: a hash map of folded values; `key_equals`: a hash map of keys;
  * - `contains`: one NeedleSearch pass over the folded text for all values, which also finds the required literals
  *   of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is not searched;
- * - `starts_with` and `ends_with`: the values sharing the text's first (last) code unit, compared (AffixIndex);
+ * - `starts_with` and `ends_with`: one walk over the text's start (end), a hash lookup per value length (AffixIndex);
  * - `matches`: the patterns that remain possible, searched together by the field's PatternGroup.
  *
  * Each condition has a slot; `collect` appends the slots of the conditions the field meets.
