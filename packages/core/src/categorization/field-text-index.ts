@@ -16,6 +16,8 @@ import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
 import type { RE2JS } from "re2js";
 
+const NONE: readonly number[] = [];
+
 function addTo(map: Map<string, number[]>, value: string, slot: number): void {
   const list = map.get(value);
   if (list === undefined) map.set(value, [slot]);
@@ -65,6 +67,7 @@ export class FieldTextIndex {
   #affixFound = new Int32Array(0);
   #possible = new Uint8Array(0);
   readonly #candidates: number[] = [];
+  readonly #decided: number[] = [];
 
   addEquals(folded: string, slot: number): void {
     addTo(this.#equal, folded, slot);
@@ -166,7 +169,7 @@ export class FieldTextIndex {
           for (let i = 0; i < n; i++) seen[found[i]!] = 0;
           n = this.#needles.scan(forms.lower, seen, found, 0);
         }
-        count = this.#possiblePatterns(found, n, out, count);
+        this.#possiblePatterns(found, n);
         candidates = this.#candidates;
       }
       count = this.#collectPatterns(forms, candidates, out, count);
@@ -187,11 +190,11 @@ export class FieldTextIndex {
   }
 
   /**
-   * From the needles `found[0…n)` in the lower-cased printable-ASCII text: appends to `out` the slots of the decisive
-   * patterns found (they match) and returns the new count; leaves in `#candidates` the other patterns that can
-   * match, ascending, for RE2 to search.
+   * From the needles `found[0…n)` in the lower-cased printable-ASCII text: leaves in `#candidates` the patterns RE2
+   * must search (possible, not decided by their literals), ascending, and in `#decided` the decisive patterns whose
+   * literals were found (they match).
    */
-  #possiblePatterns(found: Int32Array, n: number, out: Int32Array, count: number): number {
+  #possiblePatterns(found: Int32Array, n: number): void {
     const possible = this.#possible;
     const always = this.#alwaysPossible;
     for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
@@ -200,26 +203,23 @@ export class FieldTextIndex {
       if (patterns !== null) { for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1; }
     }
     const candidates = this.#candidates;
+    const decided = this.#decided;
     candidates.length = 0;
+    decided.length = 0;
     for (let p = 0; p < possible.length; p++) {
       if (possible[p] === 1) {
         possible[p] = 0;
-        if (this.#decisive[p] === 1) {
-          const slots = this.#patternSlots[p]!;
-          for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
-        } else candidates.push(p);
+        if (this.#decisive[p] === 1) decided.push(p);
+        else candidates.push(p);
       }
     }
-    return count;
   }
 
-  /** RE2's answers for `candidates` (null: all patterns, none decided by literals). */
+  /** The patterns' answers (`candidates` null: every pattern searched) as condition slots. */
   #collectPatterns(forms: FieldForms, candidates: number[] | null, out: Int32Array, count: number): number {
-    const hits = this.#patterns.searchAmong(forms.nfkc, candidates);
-    const decided = candidates === null ? null : this.#decisive;
+    const hits = this.#patterns.searchAmong(forms.nfkc, candidates, candidates === null ? NONE : this.#decided);
     for (let p = 0; p < hits.length; p++) {
-      // A decisive pattern's answer was given by its literals (a set search may report it again).
-      if (hits[p] === 1 && (decided === null || decided[p] === 0)) {
+      if (hits[p] === 1) {
         const slots = this.#patternSlots[p]!;
         for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
       }

@@ -67,18 +67,23 @@ export class PatternGroup {
   }
 
   /**
-   * As `search`, given the patterns that can match `text` (`candidates`, ascending; null: all can). The others must
-   * be impossible (a required literal of each is absent from printable-ASCII `text`): their answer is 0 unsearched.
-   * The result is shared: read it, never change it.
+   * As `search`, given the patterns that can match `text` (`candidates`, ascending; null: all can) and those known to
+   * match (`known`: decided by their literals, decisiveLiterals). Every other pattern must be impossible (a required
+   * literal of each is absent from printable-ASCII `text`): its answer is 0 unsearched. The answers are true answers
+   * for every pattern (so the memo may give them to any later caller). The result is shared: read it, never change
+   * it.
    */
-  searchAmong(text: string, candidates: readonly number[] | null): Uint8Array {
-    if (candidates !== null && candidates.length === 0) return this.#none ??= new Uint8Array(this.#patterns.length);
+  searchAmong(text: string, candidates: readonly number[] | null, known: readonly number[] = []): Uint8Array {
+    if (candidates !== null && candidates.length === 0 && known.length === 0) {
+      return this.#none ??= new Uint8Array(this.#patterns.length);
+    }
     let hits = this.#memo.get(text);
     if (hits !== undefined) return hits;
     hits = new Uint8Array(this.#patterns.length);
-    if (candidates !== null && candidates.length === 1) {
-      // Only one pattern can match (the others lack a required literal): one search.
-      hits[candidates[0]!] = this.#regexes[candidates[0]!]!.test(text) ? 1 : 0;
+    for (let i = 0; i < known.length; i++) hits[known[i]!] = 1;
+    if (candidates !== null && candidates.length <= 1) {
+      // Only one pattern is left to search (the others lack a required literal or are known): one search, or none.
+      if (candidates.length === 1) hits[candidates[0]!] = this.#regexes[candidates[0]!]!.test(text) ? 1 : 0;
       this.#remember(text, hits);
       return hits;
     }
