@@ -257,3 +257,26 @@ describe("evaluation (API.md §10.2)", () => {
     });
   });
 });
+
+describe("patterns decided by their literals, next to patterns RE2 searches together", () => {
+  it("counts a pattern once, so an `all` rule still needs its other condition", () => {
+    // "abc": `ab|ca` is decided by its literal "ab"; `a.c` and `^a` both remain possible, so RE2 searches the set,
+    // which reports `ab|ca` too. Rule x also needs "zzz", which is absent: only y and z match.
+    const rules = compiled([
+      {
+        id: "x",
+        conditions: [{ field: "description", op: "matches", value: "ab|ca" }, {
+          field: "description",
+          op: "contains",
+          value: "zzz",
+        }],
+        set: { category: "X" },
+      },
+      { id: "y", conditions: [{ field: "description", op: "matches", value: "a.c" }], set: { category: "Y" } },
+      { id: "z", conditions: [{ field: "description", op: "matches", value: "^a" }], set: { kind: "transfer" } },
+      { id: "w", conditions: [{ field: "description", op: "matches", value: "ab|ca" }], set: { category: "W" } },
+    ]);
+    const r = categorizeOne(rules, { description: "abc", amountMinor: -100, scale: 2 }, { overwrite: false });
+    expect([r.matchedRuleIndexes, r.category, r.kind]).toEqual([[1, 2, 3], "Y", "transfer"]);
+  });
+});

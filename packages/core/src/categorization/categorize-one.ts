@@ -8,10 +8,11 @@
  * 5. the result's kind is the effective kind: the rule's, else the given one, else the sign's (positive is
  *    `income`, zero or negative `expense`).
  */
-import type { CompiledRules, FieldConditions } from "./compile-rules.ts";
+import type { CompiledRules } from "./compile-rules.ts";
+import { type FieldForms, fieldForms } from "./field-forms.ts";
+import type { FieldTextIndex } from "./field-text-index.ts";
 import type { Kind } from "./rule-schema.ts";
-import { type CategorizeTransaction, fieldText } from "./transaction-view.ts";
-import { fieldForms, keyOf } from "./field-forms.ts";
+import type { CategorizeTransaction } from "./transaction-view.ts";
 
 export interface CategorizeOptions {
   /** Let rules replace the transaction's own category and kind. */
@@ -30,51 +31,42 @@ export interface CategorizeResult {
   readonly matchedRuleIndexes: readonly number[];
 }
 
-/**
- * The condition slots of one field that `raw` meets (a missing, empty or all-white-space field meets none). (The
- * patterns' answers are remembered per text by their PatternGroup; the cheap operators are not: a memo of every
- * text cost more than it saved on statements whose descriptions carry references.)
- */
-function fieldHits(conditions: FieldConditions, raw: string): readonly number[] {
-  const out: number[] = [];
-  const forms = fieldForms(raw);
-  const folded = forms.folded;
-  if (folded !== "") {
-    const equal = conditions.equal.get(folded);
-    if (equal !== undefined) out.push(...equal);
-    for (const c of conditions.contains) if (folded.includes(c.value)) out.push(c.slot);
-    for (const c of conditions.startsWith) if (folded.startsWith(c.value)) out.push(c.slot);
-    for (const c of conditions.endsWith) if (folded.endsWith(c.value)) out.push(c.slot);
-    if (conditions.keys.size > 0) {
-      const key = conditions.keys.get(keyOf(forms));
-      if (key !== undefined) out.push(...key);
+/** Fills `compiled.matcher.met` with the slots of the conditions `tx` meets; returns how many. */
+function collectMet(compiled: CompiledRules, tx: CategorizeTransaction): number {
+  const out = compiled.matcher.met;
+  const [byDescription, byCounterparty, byText, byAccount] = compiled.fields as [
+    FieldTextIndex,
+    FieldTextIndex,
+    FieldTextIndex,
+    FieldTextIndex,
+  ];
+  const description = typeof tx.description === "string" ? tx.description : null;
+  const counterparty = typeof tx.counterparty === "string" ? tx.counterparty : null;
+  // Each text is folded once, though `text` reads the counterparty or the description again.
+  let descriptionForms: FieldForms | null = null;
+  let counterpartyForms: FieldForms | null = null;
+  let n = 0;
+  if (byDescription.used && description !== null) {
+    n = byDescription.collect(descriptionForms = fieldForms(description), out, n);
+  }
+  if (byCounterparty.used && counterparty !== null) {
+    n = byCounterparty.collect(counterpartyForms = fieldForms(counterparty), out, n);
+  }
+  if (byText.used) {
+    if (counterparty !== null && counterparty.length > 0) {
+      n = byText.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
+    } else if (description !== null) n = byText.collect(descriptionForms ??= fieldForms(description), out, n);
+  }
+  if (byAccount.used && typeof tx.account === "string") n = byAccount.collect(fieldForms(tx.account), out, n);
+  const amounts = compiled.amounts;
+  if (amounts.length > 0) {
+    let amount = tx.amountMinor;
+    if (typeof amount === "bigint" && amount >= -9007199254740991n && amount <= 9007199254740991n) {
+      amount = Number(amount);
     }
-    if (conditions.patterns.size > 0) {
-      const found = conditions.patterns.search(forms.nfkc);
-      for (let p = 0; p < found.length; p++) if (found[p] === 1) out.push(...conditions.patternSlots[p]!);
-    }
+    for (let i = 0; i < amounts.length; i++) if (amounts[i]!.test(amount, tx.scale)) out[n++] = amounts[i]!.slot;
   }
-  return out;
-}
-
-/** Fills `compiled.hits` for one transaction: 1 for every condition it meets. */
-function markConditions(compiled: CompiledRules, tx: CategorizeTransaction): Uint8Array {
-  const hits = compiled.hits;
-  hits.fill(0);
-  const fields = compiled.fields;
-  for (let f = 0; f < fields.length; f++) {
-    if (!fields[f]!.used) continue;
-    const raw = fieldText(tx, f);
-    if (raw === null) continue;
-    const slots = fieldHits(fields[f]!, raw);
-    for (let i = 0; i < slots.length; i++) hits[slots[i]!] = 1;
-  }
-  let amount = tx.amountMinor;
-  if (typeof amount === "bigint" && amount >= -9007199254740991n && amount <= 9007199254740991n) {
-    amount = Number(amount);
-  }
-  for (const c of compiled.amounts) if (c.test(amount, tx.scale)) hits[c.slot] = 1;
-  return hits;
+  return n;
 }
 
 function signKind(tx: CategorizeTransaction): Kind {
@@ -86,39 +78,17 @@ export function categorizeOne(
   tx: CategorizeTransaction,
   opts: CategorizeOptions,
 ): CategorizeResult {
-  const hits = markConditions(compiled, tx);
   const ownCategory = typeof tx.category === "string" && tx.category.length > 0 ? tx.category : null;
   const ownKind = tx.kind ?? null;
   const categoryOpen = ownCategory === null || opts.overwrite;
   const kindOpen = ownKind === null || opts.overwrite;
   let categoryRule = -1;
   let kindRule = -1;
-  const matched: number[] = [];
+  const matched = compiled.matcher.match(compiled.matcher.met, collectMet(compiled, tx));
   const rules = compiled.rules;
-  for (let i = 0; i < rules.length; i++) {
+  for (let m = 0; m < matched.length && (categoryRule < 0 || kindRule < 0); m++) {
+    const i = matched[m]!;
     const rule = rules[i]!;
-    if (!rule.enabled) continue;
-    const slots = rule.slots;
-    let met: boolean;
-    if (rule.any) {
-      met = false;
-      for (let j = 0; j < slots.length; j++) {
-        if (hits[slots[j]!] === 1) {
-          met = true;
-          break;
-        }
-      }
-    } else {
-      met = true;
-      for (let j = 0; j < slots.length; j++) {
-        if (hits[slots[j]!] !== 1) {
-          met = false;
-          break;
-        }
-      }
-    }
-    if (!met) continue;
-    matched.push(i);
     if (categoryRule < 0 && categoryOpen && rule.category !== undefined) categoryRule = i;
     if (kindRule < 0 && kindOpen && rule.kind !== undefined) kindRule = i;
   }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recurringKey } from "../services/recurring-key.ts";
-import { fieldForms, keyOf } from "./field-forms.ts";
+import { fieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
 import { foldText } from "./fold.ts";
 
 const unit = fc.oneof(
@@ -18,6 +18,8 @@ describe("fieldForms: one pass that equals foldText, recurringKey and NFKC", () 
         expect(forms.nfkc).toBe(raw.normalize("NFKC"));
         expect(forms.folded).toBe(foldText(raw));
         expect(keyOf(forms)).toBe(recurringKey(raw));
+        const word = firstKeyWord(forms);
+        if (word !== null) expect(word).toBe(recurringKey(raw).split(" ")[0]);
       }),
       { numRuns: 2000 },
     );
@@ -28,5 +30,10 @@ describe("fieldForms: one pass that equals foldText, recurringKey and NFKC", () 
     expect([ascii.ascii, ascii.folded, keyOf(ascii)]).toEqual([true, "netflix.com 4412", "netflix com"]);
     const unicode = fieldForms("ＮＥＴＦＬＩＸ\u3000Straße");
     expect([unicode.ascii, unicode.folded, keyOf(unicode)]).toEqual([false, "netflix straße", "netflix straße"]);
+    expect([firstKeyWord(ascii), firstKeyWord(fieldForms("4412 ")), firstKeyWord(unicode)]).toEqual([
+      "netflix",
+      "",
+      null,
+    ]);
   });
 });

@@ -33,3 +33,21 @@ export function fieldForms(raw: string): FieldForms {
 export function keyOf(forms: FieldForms): string {
   return forms.lower.replace(forms.ascii ? NOT_ASCII_LETTERS : NOT_LETTERS, " ").trim();
 }
+
+/**
+ * The first word of the recurring key of printable-ASCII forms (its first run of letters a–z), without building the
+ * key: a key that does not start with it cannot be the field's. Null for other text.
+ */
+export function firstKeyWord(forms: FieldForms): string | null {
+  if (!forms.ascii) return null;
+  const lower = forms.lower;
+  let start = 0;
+  while (start < lower.length && !isAsciiLetter(lower.charCodeAt(start))) start++;
+  let end = start;
+  while (end < lower.length && isAsciiLetter(lower.charCodeAt(end))) end++;
+  return lower.slice(start, end);
+}
+
+function isAsciiLetter(c: number): boolean {
+  return c >= 97 && c <= 122;
+}

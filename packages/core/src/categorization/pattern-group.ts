@@ -6,7 +6,7 @@
  * answers, more passes).
  */
 import type { RE2JS, RE2Set } from "re2js";
-import { requiredLiterals } from "./pattern-literals.ts";
+import { decisiveLiterals, requiredLiterals } from "./pattern-literals.ts";
 import { re2 } from "./re2.ts";
 
 const MAX_MEMO = 10_000;
@@ -17,8 +17,11 @@ export class PatternGroup {
   readonly #regexes: RE2JS[] = [];
   /** Per pattern: literals one of which every match contains in printable-ASCII text, or null. */
   readonly #literals: (readonly string[] | null)[] = [];
+  /** Per pattern: whether its literals decide it (decisiveLiterals): in printable-ASCII text, found ⇔ matched. */
+  readonly #decisive: boolean[] = [];
   #set: RE2Set | null | undefined;
   readonly #memo = new Map<string, Uint8Array>();
+  #none: Uint8Array | undefined;
 
   /** Adds a compiled pattern (deduplicated by its text); returns its slot in the group's answers. */
   add(pattern: string, regex: RE2JS): number {
@@ -26,7 +29,9 @@ export class PatternGroup {
     if (at >= 0) return at;
     this.#patterns.push(pattern);
     this.#regexes.push(regex);
-    this.#literals.push(requiredLiterals(pattern));
+    const decisive = decisiveLiterals(pattern);
+    this.#literals.push(decisive ?? requiredLiterals(pattern));
+    this.#decisive.push(decisive !== null);
     return this.#patterns.length - 1;
   }
 
@@ -46,14 +51,38 @@ export class PatternGroup {
     }
   }
 
+  /** Per pattern: literals one of which every match in printable-ASCII text contains, or null (no prefilter). */
+  literalsOf(slot: number): readonly string[] | null {
+    return this.#literals[slot]!;
+  }
+
+  /** Whether the pattern's literals decide it: in printable-ASCII text it matches exactly when one of them occurs. */
+  isDecisive(slot: number): boolean {
+    return this.#decisive[slot]!;
+  }
+
   /** One byte per slot: 1 where that pattern is found in `text` (already NFKC-normalized). */
   search(text: string): Uint8Array {
+    return this.searchAmong(text, this.#candidates(text));
+  }
+
+  /**
+   * As `search`, given the patterns that can match `text` (`candidates`, ascending; null: all can) and those known to
+   * match (`known`: decided by their literals, decisiveLiterals). Every other pattern must be impossible (a required
+   * literal of each is absent from printable-ASCII `text`): its answer is 0 unsearched. The answers are true answers
+   * for every pattern (so the memo may give them to any later caller). The result is shared: read it, never change
+   * it.
+   */
+  searchAmong(text: string, candidates: readonly number[] | null, known: readonly number[] = []): Uint8Array {
+    if (candidates !== null && candidates.length === 0 && known.length === 0) {
+      return this.#none ??= new Uint8Array(this.#patterns.length);
+    }
     let hits = this.#memo.get(text);
     if (hits !== undefined) return hits;
     hits = new Uint8Array(this.#patterns.length);
-    const candidates = this.#candidates(text);
+    for (let i = 0; i < known.length; i++) hits[known[i]!] = 1;
     if (candidates !== null && candidates.length <= 1) {
-      // At most one pattern can match (the others lack a required literal): one search, or none.
+      // Only one pattern is left to search (the others lack a required literal or are known): one search, or none.
       if (candidates.length === 1) hits[candidates[0]!] = this.#regexes[candidates[0]!]!.test(text) ? 1 : 0;
       this.#remember(text, hits);
       return hits;

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "./compile-pattern.ts";
-import { requiredLiterals } from "./pattern-literals.ts";
+import { RE2JS } from "re2js";
+import { decisiveLiterals, requiredLiterals } from "./pattern-literals.ts";
 
 const sorted = (x: readonly string[] | null) => (x === null ? null : [...x].sort());
 
@@ -20,6 +21,9 @@ describe("requiredLiterals: what every match must contain", () => {
     expect(sorted(requiredLiterals("apple\\.com/bill"))).toEqual(["apple.com/bill"]);
     expect(sorted(requiredLiterals("(?:ab)+c"))).toEqual(["ab"]);
     expect(sorted(requiredLiterals("x?yz"))).toEqual(["yz"]);
+    // An optional piece gives both spellings, each longer than what follows it alone.
+    expect(sorted(requiredLiterals("e\\.?on|thames water"))).toEqual(["e.on", "eon", "thames water"]);
+    expect(sorted(requiredLiterals("mc ?donald'?s"))).toEqual(["mc donald's", "mc donalds", "mcdonald's", "mcdonalds"]);
   });
 
   it("gives nothing where it cannot be sure", () => {
@@ -89,6 +93,43 @@ describe("requiredLiterals: what every match must contain", () => {
         }
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe("decisiveLiterals: patterns that are a few literal strings", () => {
+  it("gives the literals only when they decide the match", () => {
+    expect(sorted(decisiveLiterals("gym|sports"))).toEqual(["gym", "sports"]);
+    expect(sorted(decisiveLiterals("e\\.?on|thames water"))).toEqual(["e.on", "eon", "thames water"]);
+    expect(sorted(decisiveLiterals("(netflix|spotify|apple\\.com/bill)"))).toEqual([
+      "apple.com/bill",
+      "netflix",
+      "spotify",
+    ]);
+    expect(sorted(decisiveLiterals("Tes(co)?"))).toEqual(["tes"]);
+    for (const p of ["^sncf|ryanair", "\\bk", "a.c", "ab$", "x*", "(a|)", "a+", "[ab]", "\\d", "é", "(?i)ab"]) {
+      expect(decisiveLiterals(p)).toBeNull();
+    }
+  });
+
+  it("agrees with RE2 on printable-ASCII text (random literal patterns)", () => {
+    const piece = fc.constantFrom("a", "b", "A", " ", "\\.", "-", "ab", "(a|b)", "(ab)?", "c?");
+    const patternArb = fc.array(fc.array(piece, { minLength: 1, maxLength: 3 }).map((p) => p.join("")), {
+      minLength: 1,
+      maxLength: 3,
+    }).map((alts) => alts.join("|"));
+    fc.assert(
+      fc.property(
+        patternArb,
+        fc.string({ unit: fc.constantFrom("a", "b", "A", "B", " ", ".", "-", "c"), maxLength: 8 }),
+        (p, text) => {
+          const literals = decisiveLiterals(p);
+          if (literals === null) return;
+          const lower = text.toLowerCase();
+          expect(literals.some((l) => lower.includes(l))).toBe(RE2JS.compile(p, RE2JS.CASE_INSENSITIVE).test(text));
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

@@ -13,7 +13,7 @@ type Node =
   | { readonly t: "empty" }
   | { readonly t: "seq"; readonly items: Node[] }
   | { readonly t: "alt"; readonly items: Node[] }
-  | { readonly t: "rep"; readonly node: Node; readonly min: number };
+  | { readonly t: "rep"; readonly node: Node; readonly min: number; readonly optional: boolean };
 
 class Unsupported extends Error {}
 
@@ -22,7 +22,7 @@ const ZERO_WIDTH_ESCAPES = "bBAz";
 const CLASS_ESCAPES = "dDwWsS";
 const PRINTABLE_ASCII = /^[\x20-\x7e]$/;
 
-function parse(pattern: string): Node {
+function parse(pattern: string, seen: { assertion: boolean } = { assertion: false }): Node {
   let i = 0;
   const peek = () => pattern[i];
 
@@ -49,6 +49,7 @@ function parse(pattern: string): Node {
     for (;;) {
       const c = peek();
       let min: number;
+      const optional = c === "?";
       if (c === "*" || c === "?") {
         i++;
         min = 0;
@@ -62,7 +63,7 @@ function parse(pattern: string): Node {
         min = Number(m[1]);
       } else return node;
       if (peek() === "?") i++; // lazy: same strings
-      node = { t: "rep", node, min };
+      node = { t: "rep", node, min, optional };
     }
   }
 
@@ -95,11 +96,15 @@ function parse(pattern: string): Node {
         return { t: "any" };
       case "^":
       case "$":
+        seen.assertion = true;
         return { t: "empty" };
       case "\\": {
         const e = pattern[i++];
         if (e === undefined) throw new Unsupported();
-        if (ZERO_WIDTH_ESCAPES.includes(e)) return { t: "empty" };
+        if (ZERO_WIDTH_ESCAPES.includes(e)) {
+          seen.assertion = true;
+          return { t: "empty" };
+        }
         if (CLASS_ESCAPES.includes(e)) return { t: "any" };
         if (e === "p" || e === "P") {
           if (peek() === "{") {
@@ -166,6 +171,10 @@ function info(node: Node): Info {
       return { exact: new Set([""]), required: null };
     case "rep": {
       const inner = info(node.node);
+      if (node.optional && inner.exact !== null && inner.exact.size < MAX_SET) {
+        // `x?` matches nothing or exactly what x matches: "e\.?on" is "eon" or "e.on", not just "on".
+        return { exact: new Set([...inner.exact, ""]), required: null };
+      }
       return { exact: null, required: node.min >= 1 ? inner.required ?? nonEmpty(inner.exact) : null };
     }
     case "alt": {
@@ -225,7 +234,30 @@ export function requiredLiterals(pattern: string): readonly string[] | null {
   try {
     const i = info(parse(pattern));
     const set = i.required ?? nonEmpty(i.exact);
-    return set === null || set.size === 0 ? null : [...set];
+    return set === null || set.size === 0 ? null : minimal(set);
+  } catch (error) {
+    if (error instanceof Unsupported) return null;
+    throw error;
+  }
+}
+
+/** The literals of a set that contain no other: wherever a longer one occurs, the one it contains does. */
+function minimal(set: Set<string>): string[] {
+  const all = [...set];
+  return all.filter((s) => !all.some((t) => t !== s && s.includes(t)));
+}
+
+/**
+ * When `pattern` matches exactly a few literal strings, with no anchor or word boundary (`gym|sports`,
+ * `e\.?on|thames water`): lower-case literals such that the pattern, searched case-insensitively, matches a
+ * printable-ASCII text exactly when the lower-cased text contains one of them. Null for any other pattern.
+ */
+export function decisiveLiterals(pattern: string): readonly string[] | null {
+  try {
+    const seen = { assertion: false };
+    const exact = info(parse(pattern, seen)).exact;
+    if (seen.assertion || exact === null || exact.size === 0 || exact.has("")) return null;
+    return minimal(exact);
   } catch (error) {
     if (error instanceof Unsupported) return null;
     throw error;

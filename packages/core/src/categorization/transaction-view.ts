@@ -1,6 +1,6 @@
 /**
- * What a transaction gives the rules (API.md §10.1), and how its fields are read: `text` is the counterparty when
- * it is a non-empty string, else the description (as the recurring key picks its source).
+ * What a transaction gives the rules (API.md §10.1). Its `text` field is the counterparty when it is a non-empty
+ * string, else the description (as the recurring key picks its source); categorize-one.ts reads it so.
  */
 export interface CategorizeTransaction {
   readonly description?: string | null | undefined;
@@ -14,22 +14,4 @@ export interface CategorizeTransaction {
   readonly category?: string | null | undefined;
   /** The transaction's own kind; null or missing is none (the sign decides after the rules). */
   readonly kind?: "income" | "expense" | "transfer" | null | undefined;
-}
-
-/** The raw text of field `f` (0 description, 1 counterparty, 2 text, 3 account), or null. */
-export function fieldText(tx: CategorizeTransaction, f: number): string | null {
-  switch (f) {
-    case 0:
-      return typeof tx.description === "string" ? tx.description : null;
-    case 1:
-      return typeof tx.counterparty === "string" ? tx.counterparty : null;
-    case 2:
-      return typeof tx.counterparty === "string" && tx.counterparty.length > 0
-        ? tx.counterparty
-        : typeof tx.description === "string"
-        ? tx.description
-        : null;
-    default:
-      return typeof tx.account === "string" ? tx.account : null;
-  }
 }

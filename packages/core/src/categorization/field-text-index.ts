@@ -1,0 +1,229 @@
+/**
+ * The text conditions of one field (description, counterparty, text or account), indexed so that one transaction's
+ * field meets all of them with a few passes whatever their number (API.md §10.1 semantics unchanged):
+ *
+ * - `equals` and `one_of`: a hash map of folded values; `key_equals`: a hash map of keys;
+ * - `contains`: one NeedleSearch pass over the folded text for all values, which also finds the required literals
+ *   of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is not searched;
+ * - `starts_with` and `ends_with`: one walk over the text's start (end), a hash lookup per value length (AffixIndex);
+ * - `matches`: the patterns that remain possible, searched together by the field's PatternGroup.
+ *
+ * Each condition has a slot; `collect` appends the slots of the conditions the field meets.
+ */
+import { AffixIndex } from "./affix-index.ts";
+import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
+import { NeedleSearch } from "./needle-search.ts";
+import { PatternGroup } from "./pattern-group.ts";
+import type { RE2JS } from "re2js";
+
+const NONE: readonly number[] = [];
+
+function addTo(map: Map<string, number[]>, value: string, slot: number): void {
+  const list = map.get(value);
+  if (list === undefined) map.set(value, [slot]);
+  else list.push(slot);
+}
+
+/** A built affix index with, per needle, its condition slots. */
+interface Affixes {
+  readonly index: AffixIndex;
+  readonly slots: readonly (readonly number[])[];
+}
+
+function affixes(map: Map<string, number[]>, fromEnd: boolean): Affixes | null {
+  return map.size === 0 ? null : { index: new AffixIndex([...map.keys()], fromEnd), slots: [...map.values()] };
+}
+
+export class FieldTextIndex {
+  used = false;
+  readonly #equal = new Map<string, number[]>();
+  readonly #keys = new Map<string, number[]>();
+  readonly #contains = new Map<string, number[]>();
+  readonly #startsWith = new Map<string, number[]>();
+  readonly #endsWith = new Map<string, number[]>();
+  readonly #patterns = new PatternGroup();
+  /** For each pattern of the group: the condition slots that use it. */
+  readonly #patternSlots: number[][] = [];
+
+  // Built by `finish`.
+  /** Lengths of the folded `equals`/`one_of` values: a text of another length equals none of them. */
+  #equalLengths = new Set<number>();
+  /** First words of the `key_equals` keys (what firstKeyWord gives). */
+  #keyFirstWords = new Set<string>();
+  #needles: NeedleSearch | null = null;
+  /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
+  #containsSlots: (readonly number[])[] = [];
+  /** Per needle: the patterns it makes possible (it is one of their required literals), or null. */
+  #needlePatterns: (readonly number[] | null)[] = [];
+  /** Patterns without a prefilter: always possible. */
+  #alwaysPossible: number[] = [];
+  /** Per pattern: 1 when its literals decide it in printable-ASCII text (no RE2 search needed there). */
+  #decisive = new Uint8Array(0);
+  #prefixes: Affixes | null = null;
+  #suffixes: Affixes | null = null;
+  // Scratch (evaluation is synchronous).
+  #seen = new Uint8Array(0);
+  #found = new Int32Array(0);
+  #affixFound = new Int32Array(0);
+  #possible = new Uint8Array(0);
+  readonly #candidates: number[] = [];
+  readonly #decided: number[] = [];
+
+  addEquals(folded: string, slot: number): void {
+    addTo(this.#equal, folded, slot);
+  }
+
+  addKey(key: string, slot: number): void {
+    addTo(this.#keys, key, slot);
+  }
+
+  addContains(folded: string, slot: number): void {
+    addTo(this.#contains, folded, slot);
+  }
+
+  addStartsWith(folded: string, slot: number): void {
+    addTo(this.#startsWith, folded, slot);
+  }
+
+  addEndsWith(folded: string, slot: number): void {
+    addTo(this.#endsWith, folded, slot);
+  }
+
+  addPattern(pattern: string, regex: RE2JS, slot: number): void {
+    const p = this.#patterns.add(pattern, regex);
+    (this.#patternSlots[p] ??= []).push(slot);
+  }
+
+  /** Builds the searches; call once, after the last `add…`. */
+  finish(): void {
+    for (const value of this.#equal.keys()) this.#equalLengths.add(value.length);
+    for (const key of this.#keys.keys()) this.#keyFirstWords.add(key.split(" ", 1)[0]!);
+    const needles = [...this.#contains.keys()];
+    this.#containsSlots = [...this.#contains.values()];
+    const literalIndex = new Map<string, number[]>();
+    for (let p = 0; p < this.#patterns.size; p++) {
+      const literals = this.#patterns.literalsOf(p);
+      if (literals === null) this.#alwaysPossible.push(p);
+      else for (const literal of new Set(literals)) addTo(literalIndex, literal, p);
+    }
+    // Needles are distinct: a literal that is also a contains value is that value's needle.
+    const all = [...needles];
+    const ids = new Map(needles.map((needle, id) => [needle, id]));
+    const needlePatterns: (number[] | null)[] = needles.map(() => null);
+    for (const [literal, patterns] of literalIndex) {
+      let id = ids.get(literal);
+      if (id === undefined) {
+        id = all.push(literal) - 1;
+        ids.set(literal, id);
+        needlePatterns.push(null);
+      }
+      needlePatterns[id] = patterns;
+    }
+    this.#needlePatterns = needlePatterns;
+    this.#needles = all.length === 0 ? null : new NeedleSearch(all);
+    this.#seen = new Uint8Array(all.length);
+    this.#found = new Int32Array(all.length);
+    this.#prefixes = affixes(this.#startsWith, false);
+    this.#suffixes = affixes(this.#endsWith, true);
+    this.#affixFound = new Int32Array(Math.max(this.#startsWith.size, this.#endsWith.size));
+    this.#possible = new Uint8Array(this.#patterns.size);
+    this.#decisive = Uint8Array.from({ length: this.#patterns.size }, (_, p) => (this.#patterns.isDecisive(p) ? 1 : 0));
+  }
+
+  /** Appends to `out` from `count` the slots of the conditions that the field's `forms` meet; the new count. */
+  collect(forms: FieldForms, out: Int32Array, count: number): number {
+    const folded = forms.folded;
+    if (folded === "") return count; // a missing, empty or all-white-space field meets no text condition
+    const equal = this.#equalLengths.has(folded.length) ? this.#equal.get(folded) : undefined;
+    if (equal !== undefined) { for (let i = 0; i < equal.length; i++) out[count++] = equal[i]!; }
+    if (this.#keys.size > 0) {
+      const word = firstKeyWord(forms);
+      const key = word === null || this.#keyFirstWords.has(word) ? this.#keys.get(keyOf(forms)) : undefined;
+      if (key !== undefined) { for (let i = 0; i < key.length; i++) out[count++] = key[i]!; }
+    }
+    count = this.#collectAffixes(this.#prefixes, folded, out, count);
+    count = this.#collectAffixes(this.#suffixes, folded, out, count);
+    const patterns = this.#patterns.size;
+    if (this.#needles === null) {
+      if (patterns > 0) count = this.#collectPatterns(forms, null, out, count);
+      return count;
+    }
+    const seen = this.#seen;
+    const found = this.#found;
+    const containsCount = this.#containsSlots.length;
+    // The literals are looked for in the lower-cased text; when folding changed nothing but the case (no white
+    // space to collapse or trim) that is the folded text, searched once for both.
+    const literalsInFolded = forms.ascii && forms.lower === folded;
+    let n = this.#needles.scan(folded, seen, found, 0);
+    for (let i = 0; i < n; i++) {
+      const id = found[i]!;
+      if (id < containsCount) {
+        const slots = this.#containsSlots[id]!;
+        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+      }
+    }
+    if (patterns > 0) {
+      let candidates: number[] | null = null;
+      if (forms.ascii) {
+        if (!literalsInFolded) {
+          for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+          n = this.#needles.scan(forms.lower, seen, found, 0);
+        }
+        this.#possiblePatterns(found, n);
+        candidates = this.#candidates;
+      }
+      count = this.#collectPatterns(forms, candidates, out, count);
+    }
+    for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+    return count;
+  }
+
+  #collectAffixes(affixes: Affixes | null, folded: string, out: Int32Array, count: number): number {
+    if (affixes === null) return count;
+    const found = this.#affixFound;
+    const n = affixes.index.scan(folded, found, 0);
+    for (let i = 0; i < n; i++) {
+      const slots = affixes.slots[found[i]!]!;
+      for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+    }
+    return count;
+  }
+
+  /**
+   * From the needles `found[0…n)` in the lower-cased printable-ASCII text: leaves in `#candidates` the patterns RE2
+   * must search (possible, not decided by their literals), ascending, and in `#decided` the decisive patterns whose
+   * literals were found (they match).
+   */
+  #possiblePatterns(found: Int32Array, n: number): void {
+    const possible = this.#possible;
+    const always = this.#alwaysPossible;
+    for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
+    for (let i = 0; i < n; i++) {
+      const patterns = this.#needlePatterns[found[i]!]!;
+      if (patterns !== null) { for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1; }
+    }
+    const candidates = this.#candidates;
+    const decided = this.#decided;
+    candidates.length = 0;
+    decided.length = 0;
+    for (let p = 0; p < possible.length; p++) {
+      if (possible[p] === 1) {
+        possible[p] = 0;
+        if (this.#decisive[p] === 1) decided.push(p);
+        else candidates.push(p);
+      }
+    }
+  }
+
+  /** The patterns' answers (`candidates` null: every pattern searched) as condition slots. */
+  #collectPatterns(forms: FieldForms, candidates: number[] | null, out: Int32Array, count: number): number {
+    const hits = this.#patterns.searchAmong(forms.nfkc, candidates, candidates === null ? NONE : this.#decided);
+    for (let p = 0; p < hits.length; p++) {
+      if (hits[p] === 1) {
+        const slots = this.#patternSlots[p]!;
+        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+      }
+    }
+    return count;
+  }
+}

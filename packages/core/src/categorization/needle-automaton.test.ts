@@ -1,0 +1,41 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { NeedleAutomaton } from "./needle-automaton.ts";
+
+const unit = fc.constantFrom("a", "b", "c", "é", "ﬁ", " ");
+const needles = fc.uniqueArray(fc.string({ unit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 });
+
+function found(automaton: NeedleAutomaton, count: number, text: string): number[] {
+  const seen = new Uint8Array(count);
+  const out = new Int32Array(count);
+  const n = automaton.scan(text, seen, out, 0);
+  expect([...seen].filter((x) => x === 1).length).toBe(n);
+  return [...out.subarray(0, n)].sort((a, b) => a - b);
+}
+
+describe("NeedleAutomaton: every needle of a text in one pass", () => {
+  it("finds exactly the needles String#includes finds (needles inside, overlapping and ending inside others)", () => {
+    fc.assert(
+      fc.property(needles, fc.string({ unit, maxLength: 16 }), (list, text) => {
+        const expected = list.flatMap((n, i) => (text.includes(n) ? [i] : []));
+        expect(found(new NeedleAutomaton(list), list.length, text)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reports a needle that ends inside a longer one, and each needle once", () => {
+    const a = new NeedleAutomaton(["abc", "bc", "c", "abcd", "x"]);
+    expect(found(a, 5, "abcabc")).toEqual([0, 1, 2]);
+    expect(found(a, 5, "zabcd")).toEqual([0, 1, 2, 3]);
+    expect(found(a, 5, "")).toEqual([]);
+  });
+
+  it("reports ids from its offset", () => {
+    const a = new NeedleAutomaton(["b"], 3);
+    const seen = new Uint8Array(4);
+    const out = new Int32Array(4);
+    expect(a.scan("abc", seen, out, 0)).toBe(1);
+    expect(out[0]).toBe(3);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Which of a list of needles occur in a text: one NeedleAutomaton pass, or a few when the needles would make one
+ * automaton's table larger than MAX_TABLE. The tables of one list together stay within MAX_TOTAL_TABLE (16 MB);
+ * needles past that are looked for one by one with `String#includes` (same answers, more work), so a rule list of
+ * long, varied values can make a request hold neither unbounded memory nor many passes over each text.
+ */
+import { MAX_TABLE, NeedleAutomaton, tableSize } from "./needle-automaton.ts";
+
+/** Table entries (4 bytes each) all the automata of one list may hold. */
+export const MAX_TOTAL_TABLE = 4 * MAX_TABLE;
+
+export class NeedleSearch {
+  readonly #automata: NeedleAutomaton[] = [];
+  /** Needles past the table budget, with their indexes. */
+  readonly #rest: { readonly needle: string; readonly id: number }[] = [];
+
+  /** `needles`: distinct, non-empty; `scan` reports their indexes. */
+  constructor(needles: readonly string[], maxTable = MAX_TABLE, maxTotal = MAX_TOTAL_TABLE) {
+    let start = 0;
+    let states = 0;
+    let budget = maxTotal;
+    const units = new Set<number>();
+    const flush = (end: number) => {
+      if (end > start) {
+        budget -= tableSize(states, units.size);
+        this.#automata.push(new NeedleAutomaton(needles.slice(start, end), start));
+      }
+      start = end;
+      states = 0;
+      units.clear();
+    };
+    for (let i = 0; i < needles.length; i++) {
+      const needle = needles[i]!;
+      const added = new Set(units);
+      for (let k = 0; k < needle.length; k++) added.add(needle.charCodeAt(k));
+      if (i > start && tableSize(states + needle.length, added.size) > Math.min(maxTable, budget)) {
+        flush(i);
+        added.clear();
+        for (let k = 0; k < needle.length; k++) added.add(needle.charCodeAt(k));
+      }
+      if (tableSize(needle.length, added.size) > budget) {
+        // Over the budget: this needle and all after it are searched one by one.
+        flush(i);
+        for (let k = i; k < needles.length; k++) this.#rest.push({ needle: needles[k]!, id: k });
+        return;
+      }
+      for (const u of added) units.add(u);
+      states += needle.length;
+    }
+    flush(needles.length);
+  }
+
+  /** How many automata a text passes through, and how many needles are searched one by one. */
+  get passes(): { readonly automata: number; readonly single: number } {
+    return { automata: this.#automata.length, single: this.#rest.length };
+  }
+
+  /** Marks in `seen` every needle found in `text`, appends the newly seen to `out` from `count`; the new count. */
+  scan(text: string, seen: Uint8Array, out: Int32Array, count: number): number {
+    for (let a = 0; a < this.#automata.length; a++) count = this.#automata[a]!.scan(text, seen, out, count);
+    for (let r = 0; r < this.#rest.length; r++) {
+      const { needle, id } = this.#rest[r]!;
+      if (seen[id] === 0 && text.includes(needle)) {
+        seen[id] = 1;
+        out[count++] = id;
+      }
+    }
+    return count;
+  }
+}

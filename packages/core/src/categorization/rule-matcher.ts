@@ -1,0 +1,61 @@
+/**
+ * Which rules a transaction satisfies, from the slots of the conditions it meets: each met slot counts for its rule,
+ * and a rule is satisfied when the count reaches what it needs (`all`: every condition, `any`: one). Only rules with
+ * a met condition are looked at, so the cost follows what the transaction meets, not the number of rules. Disabled
+ * rules have no indexed conditions, so no slot of theirs is ever met.
+ */
+interface MatchableRule {
+  readonly any: boolean;
+  readonly slots: readonly number[];
+}
+
+export class RuleMatcher {
+  /** Per condition slot: its rule. */
+  readonly #slotRule: Int32Array;
+  /** Per rule: how many met conditions satisfy it. */
+  readonly #need: Int32Array;
+  // Scratch (evaluation is synchronous).
+  readonly #count: Int32Array;
+  readonly #touched: Int32Array;
+  /** Scratch for the caller: the met slots of one transaction (one entry per condition at most). */
+  readonly met: Int32Array;
+
+  constructor(rules: readonly MatchableRule[], conditionCount: number) {
+    this.#slotRule = new Int32Array(conditionCount);
+    this.#need = new Int32Array(rules.length);
+    rules.forEach((rule, r) => {
+      for (const slot of rule.slots) this.#slotRule[slot] = r;
+      this.#need[r] = rule.any ? 1 : rule.slots.length;
+    });
+    this.#count = new Int32Array(rules.length);
+    this.#touched = new Int32Array(rules.length);
+    this.met = new Int32Array(conditionCount);
+  }
+
+  /** The rules satisfied by the distinct met slots `met[0…n)`, ascending. */
+  match(met: Int32Array, n: number): number[] {
+    const count = this.#count;
+    const touched = this.#touched;
+    let t = 0;
+    for (let i = 0; i < n; i++) {
+      const r = this.#slotRule[met[i]!]!;
+      if (count[r]!++ === 0) touched[t++] = r;
+    }
+    const matched: number[] = [];
+    for (let i = 0; i < t; i++) {
+      const r = touched[i]!;
+      if (count[r]! >= this.#need[r]!) {
+        // Insertion keeps the list ascending (it is short: the rules one transaction satisfies).
+        let j = matched.length;
+        matched.push(r);
+        while (j > 0 && matched[j - 1]! > r) {
+          matched[j] = matched[j - 1]!;
+          j--;
+        }
+        matched[j] = r;
+      }
+      count[r] = 0;
+    }
+    return matched;
+  }
+}
