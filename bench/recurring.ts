@@ -8,8 +8,9 @@
  *    monthly phone bill), and 50 other users with 2,000 transactions each, then VACUUM ANALYZE.
  * 2. Runs the real operations through the production direct driver with row-level security (one read-only
  *    transaction per request as `authenticated` with the user's claims): GET /v1/me/analytics/recurring and GET
- *    /v1/me/analytics/forecast at the user's last date. Warm-up, then N sequential requests each; p50 and p95 of the
- *    wall time per request, from the withUser call to the JSON text.
+ *    /v1/me/analytics/forecast at the user's last date, and GET /v1/me/categorization/suggestions (issue 25:
+ *    me_suggestions_p50_ms, the year up to that date, its history read from the 25 months before). Warm-up, then N
+ *    sequential requests each; p50 and p95 of the wall time per request, from the withUser call to the JSON text.
  * 3. post_recurring_50k_vs_parse, in-process: the real app's fetch handler answering POST /v1/analytics/recurring
  *    with 50,000 transactions (bench/lib/payload.mjs, as for cashflow) against JSON.parse alone of the same body,
  *    alternating, a GC before each sample, median of N.
@@ -80,6 +81,9 @@ const getRecurring = reader.request(byName.get_recurring, { as_of: asOf });
 const check = await getRecurring();
 const recurring = await time(getRecurring);
 const forecast = await time(reader.request(byName.get_forecast, { as_of: asOf, horizon_days: "90" }));
+const getSuggestions = reader.request(byName.get_categorization_suggestions, { to: asOf });
+const suggested = await getSuggestions();
+const suggestions = await time(getSuggestions);
 const method = (what: string) =>
   `${what} for the measured user (${Number(facts!.n)} transactions from ${facts!.first} to ${facts!.last}, ` +
   `${check.streams.length} streams found), ${engineName}, direct driver with RLS (one read-only transaction per ` +
@@ -88,11 +92,17 @@ emit({
   values: {
     me_recurring_p50_ms: recurring.p50,
     me_forecast_p50_ms: forecast.p50,
+    me_suggestions_p50_ms: suggestions.p50,
     post_recurring_50k_vs_parse: r2(postRatio),
   },
   measurements: {
     me_recurring_p50_ms: { method: method(`GET /v1/me/analytics/recurring?as_of=${asOf}`), ...recurring },
     me_forecast_p50_ms: { method: method(`GET /v1/me/analytics/forecast?as_of=${asOf}&horizon_days=90`), ...forecast },
+    me_suggestions_p50_ms: {
+      method: method(`GET /v1/me/categorization/suggestions?to=${asOf}`) +
+        ` (${suggested.suggestions.length} suggestions)`,
+      ...suggestions,
+    },
     post_recurring_50k_vs_parse: {
       method: `in-process: app.fetch(new Request(body)) of POST /v1/analytics/recurring to the last response byte ` +
         `vs JSON.parse(body), alternating, GC before each sample, median of ${iterations} after 3 warm-ups`,

@@ -24,8 +24,9 @@
 //         transactions over 5 accounts and 60 statements, a 24-month series, direct driver with RLS)
 //   ratelimit  no database: rate_limit_*_us, the limiter's cost per request in memory and on Redis (issue 12;
 //         bench/rate-limit.ts; Redis figures null without a Redis at 127.0.0.1:6379)
-//   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms (issue 16; bench/recurring.ts: one user
-//         with 100k transactions and nine streams over 25 months, direct driver with RLS), and
+//   recurring  on a fresh database: me_recurring_p50_ms, me_forecast_p50_ms, me_suggestions_p50_ms (issues 16 and
+//         25; bench/recurring.ts: one user with 100k transactions and nine streams over 25 months, direct driver with
+//         RLS), and
 //         post_recurring_50k_vs_parse (in-process, like post_cashflow_50k_vs_parse)
 //   rates  on a fresh database: rates_load_rows_per_s (issue 26; bench/rates.ts: npm run rates' loader on the ECB's
 //         history CSV) and me_cashflow_convert_vs_plain (GET cashflow convert=true ÷ without, 100k-transaction user)
@@ -100,6 +101,7 @@ export const GOALS = {
   rate_limit_request_overhead_redis_us: { goal: "report only", test: null },
   me_recurring_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   me_forecast_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
+  me_suggestions_p50_ms: { goal: "<= 100", test: (v) => v <= 100 },
   post_recurring_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
   post_categorize_50k_vs_parse: { goal: "<= 3.0", test: (v) => v <= 3.0 },
   post_cashflow_convert_50k_vs_parse: { goal: "<= 2.5", test: (v) => v <= 2.5 },
