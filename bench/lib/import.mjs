@@ -180,33 +180,13 @@ export async function importSection(ctx) {
     log(`  generating a ${lines.toLocaleString("en-US")}-line CSV`);
     const file = await writeCsv(lines);
     log("  importing");
-    const started = performance.now();
-    const child = spawnDeno("scripts/import.ts", [
-      "--user",
-      "bench@example.com",
-      "--account",
-      "Bench",
-      "--currency",
-      "EUR",
-      "--json",
-      file,
-    ], { DATABASE_URL: url });
-    let stdout = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    let peak = 0;
-    const poll = setInterval(() => {
-      const m = procMemory(child.pid);
-      if (m && m.peak_rss_mb > peak) peak = m.peak_rss_mb;
-    }, 100);
-    const { code, signal } = await child.exited;
-    clearInterval(poll);
-    const seconds = (performance.now() - started) / 1000;
-    if (code !== 0) throw new Error(`scripts/import.ts failed (${code ?? signal}):\n${child.output}`);
-    const report = JSON.parse(stdout.trim().split("\n")[0]);
+    const { seconds, peak, report } = await timedImport(url, "bench@example.com", file);
     const [{ n }] = await sql`select count(*)::int as n from public.statement_transactions`;
     if (report.transaction_count !== lines || n !== lines) {
       await sql.end({ timeout: 5 });
-      throw new Error(`imported ${report.transaction_count} (stored ${n}) of ${lines} lines: ${stdout.slice(0, 500)}`);
+      throw new Error(
+        `imported ${report.transaction_count} (stored ${n}) of ${lines} lines: ${JSON.stringify(report).slice(0, 500)}`,
+      );
     }
     results.import_rows_per_s = Math.round(lines / seconds);
     results.import_peak_rss_mb = round(peak, 0);
