@@ -52,7 +52,7 @@ export { validateBody } from "./problem/validate-body.ts";
 export { jsonPointer } from "./problem/json-pointer.ts";
 
 // Exact JSON.
-export { MAX_OBJECT_MEMBERS, parseJsonBody } from "./json/parse-json-body.ts";
+export { type ExactJson, MAX_OBJECT_MEMBERS, parseJsonBody, readExactJson } from "./json/parse-json-body.ts";
 
 // Money.
 export * from "./money/mod.ts";

@@ -5,7 +5,8 @@ import { problemFromZodError } from "../problem/from-zod.ts";
 import { contributionSchema } from "./goals.ts";
 import { DEFAULT_LIMITS } from "./limits.ts";
 import { transactionsArray, transactionsField } from "./transaction.ts";
-import { withFastArrayParse } from "./fast-array.ts";
+import { isDateShaped, withFastArrayParse } from "./fast-array.ts";
+import { DATE_PATTERN_SOURCE } from "../problem/from-zod.ts";
 
 const limits = { ...DEFAULT_LIMITS, transactions: 5, text: 4, contributionsPerGoal: 3 };
 
@@ -163,5 +164,36 @@ describe("fast array validation", () => {
     expect(outcome(fast, [1, 2, 3, 4, 5, 6]).errors).toEqual([
       JSON.stringify({ pointer: "", code: "too_many_items", message: "The body has 6 items; at most 5 are allowed." }),
     ]);
+  });
+});
+
+describe("isDateShaped", () => {
+  const pattern = new RegExp(DATE_PATTERN_SOURCE);
+  it("answers as the date pattern on hand-picked strings", () => {
+    const cases: Array<[string, boolean]> = [
+      ["2026-01-01", true],
+      ["0000-99-99", true], // the shape only: real dates are checked later
+      ["2026-1-01", false],
+      ["2026-01-011", false],
+      ["2026/01/01", false],
+      ["２０２６-01-01", false], // full-width digits are not \d
+      ["2026-01-01\n", false],
+      ["", false],
+    ];
+    for (const [s, expected] of cases) {
+      expect(isDateShaped(s)).toBe(expected);
+      expect(pattern.test(s)).toBe(expected);
+    }
+  });
+
+  it("answers as the date pattern on random strings", () => {
+    const dateLike = fc.array(fc.constantFrom("0", "1", "9", "-", "/", "a", "٣", "\n", " "), { maxLength: 12 })
+      .map((cs) => cs.join(""));
+    fc.assert(
+      fc.property(fc.oneof(dateLike, fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 12 })), (s) => {
+        expect(isDateShaped(s)).toBe(pattern.test(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -17,13 +17,15 @@
  *   with both bounded, a pointer is at most MAX_DEPTH × MAX_MEMBER_NAME_BYTES long, so 100 error items stay small.
  *   (Unbounded, a 2 MB body nested a million deep made 100 pointers of 2 MB each.)
  *
- * Cost: one pass over the UTF-8 bytes (before JSON.parse), JSON.parse, and one walk counting the parsed keys.
+ * Cost: one pass over the UTF-8 bytes (before JSON.parse), JSON.parse, and one walk counting the parsed keys (which
+ * skips the arrays the fast array validator has already counted: json/counted-keys.ts).
  * Pointers are computed only when something is wrong (a second, slower pass over the text). A false alarm of the fast
  * pass (none is known) would only cost time: the slow pass decides. Past MAX_REPORTED_ERRORS items the slow pass
  * only counts.
  */
 import type { ErrorItem } from "../problem/problem.ts";
 import { jsonPointer } from "../problem/json-pointer.ts";
+import { countKeys } from "./counted-keys.ts";
 import {
   InexactJsonError,
   InvalidJsonError,
@@ -111,33 +113,6 @@ function readNumber(text: string, start: number, out: NumberToken): void {
 }
 
 /**
- * Number of object keys in a parsed JSON value. Iterative (an explicit stack), so a deeply nested body cannot
- * overflow the call stack.
- */
-function countKeys(root: unknown): number {
-  let count = 0;
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== "object") continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const item = value[i];
-        if (item !== null && typeof item === "object") stack.push(item);
-      }
-      continue;
-    }
-    const record = value as Record<string, unknown>;
-    for (const key in record) {
-      count++;
-      const item = record[key];
-      if (item !== null && typeof item === "object") stack.push(item);
-    }
-  }
-  return count;
-}
-
-/**
  * Parses a JSON request body exactly. Malformed JSON throws InvalidJsonError (400 `invalid_json`); exponents,
  * numbers with more than 15 significant digits and duplicate keys throw a ValidationError (422) whose items carry
  * the JSON pointer of each offending token.
@@ -146,6 +121,28 @@ function countKeys(root: unknown): number {
  * pass then scans them instead of encoding `text` again.
  */
 export function parseJsonBody(text: string, utf8?: Uint8Array): unknown {
+  const read = readExactJson(text, utf8);
+  const problems = read.problems();
+  if (problems !== undefined) throw problems;
+  return read.value;
+}
+
+/** A body read by readExactJson: its value, and the exactness problems, decided when asked. */
+export interface ExactJson {
+  readonly value: unknown;
+  /**
+   * The body's exponents, over-long numbers and duplicate keys (an InexactJsonError), or undefined when it has none.
+   * Ask after the schema's validation: the fast array validator records the keys it counted on the way
+   * (json/counted-keys.ts), and the duplicate-key check then need not walk those arrays again.
+   */
+  problems(): InexactJsonError | undefined;
+}
+
+/**
+ * parseJsonBody in two steps: malformed JSON and the structural refusals throw here, as there; the problems of
+ * exactness are left to `problems()`, so that the schema's validation can count the keys of the big arrays first.
+ */
+export function readExactJson(text: string, utf8?: Uint8Array): ExactJson {
   const scan = scanNumbersAndKeys(utf8 ?? encoder.encode(text));
   if (scan.refused) throw structureProblem(text);
   let value: unknown;
@@ -155,11 +152,14 @@ export function parseJsonBody(text: string, utf8?: Uint8Array): unknown {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidJsonError(`The request body is not valid JSON: ${reason}`);
   }
-  if (scan.suspicious || scan.colons !== countKeys(value)) {
-    const problems = locateProblems(text);
-    if (problems.total > 0) throw new InexactJsonError(problems.items, problems.total, value);
-  }
-  return value;
+  return {
+    value,
+    problems() {
+      if (!scan.suspicious && scan.colons === countKeys(value)) return undefined;
+      const found = locateProblems(text);
+      return found.total > 0 ? new InexactJsonError(found.items, found.total, value) : undefined;
+    },
+  };
 }
 
 /**

@@ -12,18 +12,20 @@ import { mergeBodyErrors, ValidationError } from "./validation-error.ts";
 
 /**
  * The body's value when both stages accept it; otherwise throws one ValidationError with every problem.
- * `exact`: stage 1's problems (an InexactJsonError), if any. `check` runs only when stage 1 found problems (on a clean
+ * `exact`: stage 1's problems (an InexactJsonError), if any, or a function answering them, asked after the schema's
+ * validation (json/parse-json-body.ts readExactJson: the validation counts keys the check then skips). `check` runs only when stage 1 found problems (on a clean
  * body the caller runs the operation itself); an error of `check` other than a ValidationError is not a problem of the
  * body, and then stage 1's problems are answered alone.
  */
 export function validateBody<T>(
   schema: z.ZodType<T>,
   value: unknown,
-  exact: ValidationError | undefined,
+  exact: ValidationError | undefined | (() => ValidationError | undefined),
   check?: (input: T) => unknown,
   source: "body" | "query" = "body",
 ): T {
   const parsed = schema.safeParse(value);
+  if (typeof exact === "function") exact = exact();
   if (!parsed.success) {
     const shape = problemFromZodError(parsed.error, source, value);
     throw exact ? mergeBodyErrors(exact, shape) : shape;

@@ -7,7 +7,6 @@ import {
   type AccountData,
   type AccountOperation,
   type CalculationOperation,
-  InexactJsonError,
   type Operation,
   problemFromZodError,
   validateBody,
@@ -18,7 +17,7 @@ import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from
 import type { AppEnv } from "../http/context.ts";
 import type { BodyReadLimits } from "../http/body.ts";
 import { ifNoneMatchHits, strongEtag } from "../http/etag.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { readExactJsonBody } from "../http/json-body.ts";
 import { nextLink } from "../http/pagination.ts";
 import { ProblemError } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
@@ -73,16 +72,9 @@ async function validBody(
   op: CalculationOperation,
   bodyLimits: BodyReadLimits,
 ): Promise<Parameters<CalculationOperation["run"]>[0]> {
-  let body: unknown;
-  let inexact: InexactJsonError | undefined;
-  try {
-    body = await readJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
-  } catch (error) {
-    if (!(error instanceof InexactJsonError)) throw error;
-    inexact = error;
-    body = error.value;
-  }
-  return validateBody(op.input, body, inexact, (input) => op.run(input));
+  // The exactness problems are asked after the schema's validation, which counts the big arrays' keys on the way.
+  const body = await readExactJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
+  return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
 }
 
 function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
