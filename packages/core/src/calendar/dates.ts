@@ -25,14 +25,23 @@ function digit(s: string, i: number): number {
 
 /** True when `s` is a real `YYYY-MM-DD` date (years 0001–9999). Allocation-free: used on hot paths. */
 export function isValidDate(s: string): boolean {
-  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  return dateNumber(s) >= 0;
+}
+
+/**
+ * A real `YYYY-MM-DD` date as the number yyyymmdd (2026-03-14 is 20260314: the same order as the strings), or -1
+ * when `s` is not one (isValidDate). Allocation-free: the year and month of a hot loop without slicing strings.
+ */
+export function dateNumber(s: string): number {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return -1;
   const y0 = digit(s, 0), y1 = digit(s, 1), y2 = digit(s, 2), y3 = digit(s, 3);
   const m0 = digit(s, 5), m1 = digit(s, 6), d0 = digit(s, 8), d1 = digit(s, 9);
-  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return false;
+  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return -1;
   const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
   const month = m0 * 10 + m1;
   const day = d0 * 10 + d1;
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  const real = year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return real ? year * 10000 + month * 100 + day : -1;
 }
 
 /** Parses a strict `YYYY-MM-DD` date; `undefined` unless it is a real date (2026-02-30 and 2025-02-29 are not). */

@@ -190,9 +190,12 @@ describe("isDateShaped", () => {
     const dateLike = fc.array(fc.constantFrom("0", "1", "9", "-", "/", "a", "٣", "\n", " "), { maxLength: 12 })
       .map((cs) => cs.join(""));
     fc.assert(
-      fc.property(fc.oneof(dateLike, fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 12 })), (s) => {
-        expect(isDateShaped(s)).toBe(pattern.test(s));
-      }),
+      fc.property(
+        fc.oneof(dateLike, fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 12 })),
+        (s) => {
+          expect(isDateShaped(s)).toBe(pattern.test(s));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

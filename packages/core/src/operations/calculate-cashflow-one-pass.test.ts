@@ -13,6 +13,7 @@ import { createOperations } from "./index.ts";
 import { normalizeTransactions, type TransactionInput } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
+import { cleanCashflowSums } from "./clean-cashflow-sums.ts";
 
 const op = createOperations().byName.calculate_cashflow;
 
@@ -95,5 +96,44 @@ describe("calculate_cashflow in one pass", () => {
     expect(outcome(() => op.run({ ...input, transactions: Array(10).fill(big) }))).toMatchObject({
       errors: [{ pointer: "/transactions", code: "out_of_range" }],
     });
+  });
+
+  it("takes the tight loop on clean transactions and gives the two-pass report there too", () => {
+    const clean = fc.record({
+      date: fc.constantFrom("2026-01-05", "2026-02-28", "2024-02-29", "2026-12-31", "2025-12-31", "2027-01-01"),
+      amount: fc.oneof(
+        fc.constantFrom("-12.30", "2500.00", "0", "-0", "0.5", "-9999999999999.99"),
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      ),
+      currency: fc.constantFrom("EUR", "eur"),
+      kind: fc.constantFrom("income", "expense", "transfer"),
+    }, { requiredKeys: ["date", "amount"] });
+    const eur = resolveBodyCurrency("EUR", "/currency", new ErrorCollector())!;
+    fc.assert(
+      fc.property(fc.array(clean, { maxLength: 40 }), fc.constantFrom(2026, 2025, 2024), (transactions, year) => {
+        const input = { currency: "EUR", year, transactions: transactions as TransactionInput[] };
+        // Only an overflow leaves the tight loop here (many -9999999999999.99 in one month).
+        const sums = cleanCashflowSums(input.transactions, eur, year);
+        const result = outcome(() => op.run(input));
+        expect(result).toEqual(outcome(() => twoPass(input)));
+        if (sums === undefined) expect(result.errors?.map((e) => e.code)).toEqual(["out_of_range"]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("leaves the tight loop at an invalid date, amount or currency, so that the general path reports it", () => {
+    const eur = resolveBodyCurrency("EUR", "/currency", new ErrorCollector())!;
+    const ok = { date: "2026-01-05", amount: "-1.00" };
+    expect(cleanCashflowSums([ok], eur, 2026)?.expenseSum[0]).toBe(-100);
+    for (
+      const bad of [{ date: "2026-02-30", amount: "1" }, { date: "2026-01-05", amount: "1.234" }, {
+        date: "2026-01-05",
+        amount: "1",
+        currency: "USD",
+      }]
+    ) {
+      expect(cleanCashflowSums([ok, bad as TransactionInput], eur, 2026)).toBeUndefined();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 import { convertedCashflow } from "./converted-cashflow.ts";
 import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { cleanCashflowSums } from "./clean-cashflow-sums.ts";
 
 export function calculateCashflowOperation(schemas: Schemas) {
   const operation: CalculationOperation<Schemas["cashflow"]["body"], Schemas["cashflow"]["report"]> = {
@@ -40,6 +41,15 @@ export function calculateCashflowOperation(schemas: Schemas) {
         return convertedCashflow({ ...input, conversion: input.conversion }, currency, errors);
       }
       if (input.year !== undefined) {
+        // The common case first: every transaction clean (one tight loop); otherwise the general path below.
+        const clean = cleanCashflowSums(input.transactions, currency, input.year);
+        if (clean !== undefined) {
+          return formatCashflow(
+            currency.code,
+            currency.scale,
+            locateOverflow("/transactions", () => cashflowOf(clean)),
+          );
+        }
         // The year is known: validate and sum in one pass over the transactions (no entry objects). An overflow
         // is reported only after every validation error, as the two-pass path below does.
         const sums = new CashflowSums(input.year);
