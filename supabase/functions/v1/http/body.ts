@@ -164,19 +164,22 @@ export async function readBodyBytes(
     ? { maxBytes: limits } as BodyReadLimits
     : limits;
   const declared = request.headers.get("content-length");
+  let length = -1;
   if (declared !== null) {
-    const length = Number(declared);
+    length = Number(declared);
     if (Number.isSafeInteger(length) && length > maxBytes) throw tooLarge(maxBytes);
   }
-  const stream = request.body;
-  if (!stream) return new Uint8Array(0);
+  const whole = Number.isSafeInteger(length) && length >= 0 && length <= WHOLE_READ_MAX_BYTES;
+  // `request.body` builds a ReadableStream over the connection; a whole read (readWhole) does without one.
+  const stream = whole ? null : request.body;
+  if (!whole && !stream) return new Uint8Array(0);
   const leave = shares && client !== undefined
     ? shares.tryEnter(client) ?? await shares.enter(client, timeoutMs ?? 10_000)
     : undefined;
   try {
-    const release = slots ? await slots.acquire(timeoutMs ?? 10_000) : undefined;
+    const release = slots ? slots.tryAcquire() ?? await slots.acquire(timeoutMs ?? 10_000) : undefined;
     try {
-      return await readStream(stream, maxBytes, timeoutMs);
+      return whole ? await readWhole(request, maxBytes, timeoutMs) : await readStream(stream!, maxBytes, timeoutMs);
     } finally {
       release?.();
     }
@@ -190,6 +193,40 @@ const readDeadlines = createDeadlines();
 
 function cutOff(): ProblemError {
   return new ProblemError(400, "The request body was cut off: the connection closed before it was complete.");
+}
+
+/**
+ * Bodies that declare at most this many bytes are read in one step (readWhole). A read abandoned at its 408 keeps
+ * what the client sent until the connection ends, so the size is kept small: no more than the socket buffers the
+ * kernel holds for a connection anyway.
+ */
+export const WHOLE_READ_MAX_BYTES = 64 * 1024;
+
+/**
+ * A small body with a declared `Content-Length`: HTTP framing lets no more bytes than declared into the body, so it
+ * is read in one step (`Request.bytes()`, which Deno serves with a single read of the whole body: about 10 µs less
+ * CPU per request than a reader loop, bench/servers). The limit is still checked on what arrived (a Request built in
+ * process is not framed by a server). Past `timeoutMs` the read is abandoned with the 408, as readStream does.
+ */
+async function readWhole(request: Request, limit: number, timeoutMs: number | undefined): Promise<Uint8Array> {
+  const whole = request.bytes();
+  let bytes: Uint8Array;
+  if (timeoutMs === undefined) bytes = await whole.catch(() => Promise.reject(cutOff()));
+  else {
+    whole.catch(() => {}); // an abandoned read's end is of no interest
+    let timedOut!: () => void;
+    const deadline = new Promise<never>((_, reject) => {
+      timedOut = () => reject(bodyTimedOut(timeoutMs));
+    });
+    const cancelDeadline = readDeadlines.after(timeoutMs, () => timedOut());
+    try {
+      bytes = await Promise.race([whole.catch(() => Promise.reject(cutOff())), deadline]);
+    } finally {
+      cancelDeadline();
+    }
+  }
+  if (bytes.byteLength > limit) throw tooLarge(limit);
+  return bytes;
 }
 
 async function readStream(

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { bodyReadSlots, checkJsonMediaType, clientShares, decodeUtf8, readBodyBytes } from "./body.ts";
+import {
+  bodyReadSlots,
+  checkJsonMediaType,
+  clientShares,
+  decodeUtf8,
+  readBodyBytes,
+  WHOLE_READ_MAX_BYTES,
+} from "./body.ts";
 import { ProblemError } from "./problem.ts";
 
 function status(fn: () => unknown): number | undefined {
@@ -218,4 +225,30 @@ Deno.test("body: a connection that breaks mid-body is a 400, not a 500 (the clie
   }, { highWaterMark: 0 });
   const request = new Request("http://x/", { method: "POST", body });
   assert.equal(await statusOf(readBodyBytes(request, { maxBytes: 1024, timeoutMs: 1000 })), 400);
+});
+
+Deno.test("body: a small declared body is read whole; stalled it is 408, broken it is 400, longer than the limit 413", async () => {
+  assert.ok(100 <= WHOLE_READ_MAX_BYTES);
+  const limits = { maxBytes: 1024, timeoutMs: 100 };
+  const fine = new Request("http://x/", { method: "POST", headers: { "content-length": "3" }, body: "abc" });
+  assert.deepEqual([...await readBodyBytes(fine, limits)], [97, 98, 99]);
+  const started = performance.now();
+  assert.equal(await statusOf(readBodyBytes(stalled(Uint8Array.of(1), 100), limits)), 408);
+  assert.ok(performance.now() - started < 2000);
+  let sent = false;
+  const breaking = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent) return controller.error(new Error("connection reset by peer"));
+      sent = true;
+      controller.enqueue(Uint8Array.of(123));
+    },
+  }, { highWaterMark: 0 });
+  const broken = new Request("http://x/", { method: "POST", body: breaking, headers: { "content-length": "10" } });
+  assert.equal(await statusOf(readBodyBytes(broken, limits)), 400);
+  const lying = new Request("http://x/", {
+    method: "POST",
+    headers: { "content-length": "5" },
+    body: "x".repeat(2000),
+  });
+  assert.equal(await statusOf(readBodyBytes(lying, limits)), 413);
 });

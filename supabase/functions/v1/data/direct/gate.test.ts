@@ -29,3 +29,15 @@ Deno.test("gate: a waiter that times out gets DatabaseUnavailableError and leave
   assert.equal(gate.active, 1);
   again();
 });
+
+Deno.test("gate: tryAcquire takes a free slot at once and answers undefined when none is free", async () => {
+  const gate = createGate(1);
+  const release = gate.tryAcquire();
+  assert.ok(release);
+  assert.equal(gate.active, 1);
+  assert.equal(gate.tryAcquire(), undefined);
+  const waiting = gate.acquire(1000);
+  release();
+  (await waiting)();
+  assert.equal(gate.active, 0);
+});

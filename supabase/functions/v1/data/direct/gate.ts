@@ -8,6 +8,8 @@ import { DatabaseUnavailableError } from "../errors.ts";
 export interface Gate {
   /** Resolves with a release function (idempotent) once a slot is free. */
   acquire(timeoutMs: number): Promise<() => void>;
+  /** The release at once when a slot is free (no turn of the event loop), else undefined: then `acquire`. */
+  tryAcquire(): (() => void) | undefined;
   readonly active: number;
   readonly waiting: number;
 }
@@ -34,6 +36,11 @@ export function createGate(max: number, timeoutError?: () => Error): Gate {
     },
     get waiting() {
       return queue.length;
+    },
+    tryAcquire() {
+      if (active >= max) return undefined;
+      active++;
+      return releaser();
     },
     acquire(timeoutMs) {
       if (active < max) {
