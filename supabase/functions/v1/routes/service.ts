@@ -14,14 +14,20 @@ import { API_VERSION, type OpenApiEntries, type Registry, SCALAR_SCRIPT_PATH } f
 /** The document's module (and with it `@hono/zod-openapi`'s types' runtime side) is loaded with the document. */
 const documentModule = () => import("../openapi/document.ts");
 
-/** The health answer's schema (zod is loaded with the document, not at start-up). */
-async function healthSchema() {
-  const { z } = await import("zod");
-  return z.object({
-    status: z.literal("ok"),
-    version: z.string().describe("API version."),
-  }).meta({ id: "Health" });
-}
+/** The health answer's schema, one for the process (zod is loaded with the document, not at start-up). */
+const healthSchema = (() => {
+  let schema: Promise<ReturnType<typeof build>> | undefined;
+  const build = (z: typeof import("zod").z) =>
+    z.object({
+      status: z.literal("ok"),
+      version: z.string().describe("API version."),
+    }).meta({ id: "Health" });
+  return () =>
+    schema ??= import("zod").then((m) => build(m.z)).catch((error) => {
+      schema = undefined;
+      throw error;
+    });
+})();
 
 export type { OpenApiDocument };
 
