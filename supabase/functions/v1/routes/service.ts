@@ -11,7 +11,7 @@ import type { ReferencePage } from "../reference/page.ts";
 import type { OpenApiDocument } from "../openapi/document.ts";
 import { API_VERSION, type OpenApiEntries, type Registry, SCALAR_SCRIPT_PATH } from "../openapi/entries.ts";
 
-/** The document's module (and with it `@hono/zod-openapi`'s types' runtime side) is loaded with the document. */
+/** openapi/document.ts, loaded when the document (or the page, for its title) is first asked for. */
 const documentModule = () => import("../openapi/document.ts");
 
 /** The health answer's schema, one for the process (zod is loaded with the document, not at start-up). */
