@@ -3,9 +3,10 @@
  * route and one OpenAPI entry per operation), plus the service routes. Cross-cutting behaviour lives in one
  * lean outer middleware: request id, CORS, security headers, rate-limit headers and the request log line.
  *
- * Routes are plain Hono routes. Their OpenAPI entries are recorded as functions of a registry and run only
- * when the document is first requested (`/v1/openapi.json`, `/v1/docs`), which is also when
- * `@hono/zod-openapi` is loaded: start-up neither loads it nor converts a schema.
+ * Routes are plain Hono routes, all registered at start-up; each operation (its module, zod, its schemas) is loaded on
+ * its route's first request (routes/registry.ts). Their OpenAPI entries are recorded as functions of a registry and
+ * run only when the document is first requested (`/v1/openapi.json`, `/v1/docs`), which is also when
+ * openapi/document.ts and `@hono/zod-openapi` are loaded: start-up neither loads them nor converts a schema.
  *
  * Mounting more routes (the MCP endpoint): pass `extend(app, kit)`. It runs after the REST routes are added;
  * anything it records with `kit.document(...)` is documented too. `kit` gives the same verifier, limiter and
