@@ -203,7 +203,7 @@ function processCpuMs(pid) {
 }
 
 /** Time from spawn to the first 200 answer of a POST calculation. */
-async function spawnTo200(script, env, cwd = ROOT) {
+export async function spawnTo200(script, env, cwd = ROOT) {
   const port = freePort();
   const body = cashflowBody(10);
   const t0 = performance.now();

@@ -2,9 +2,10 @@
  * What a cold function loads before its first answer: the modules reached from the deployed entry
  * (supabase/functions/v1/index.ts) by static imports only, from `deno info --json`. Heavy libraries are imported on
  * first use (jose with the first token, postgres.js or supabase-js with the first account read, the MCP SDK and
- * @hono/zod-openapi with the first /v1/mcp or OpenAPI request), and nothing at start-up may pull Deno's Node layers
+ * @hono/zod-openapi with the first /v1/mcp or OpenAPI request), and so are the core's operations, each on its route's
+ * first request (routes/registry.ts), with zod and their schemas; nothing at start-up may pull Deno's Node layers
  * (`node:crypto` alone cost about 100 ms of a cold start). A new static import of a package fails here, so that
- * adding one to the start-up path is a decision, measured by `npm run bench -- --only calc` (cold_start_ms).
+ * adding one to the start-up path is a decision, measured by `node bench/cold.mjs` (cold_start_vs_floor).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -51,15 +52,13 @@ function packageFile(specifier: string): string | undefined {
   return undefined;
 }
 
-Deno.test("start-up: the deployed entry statically imports only hono, zod and SHA-256 (no CommonJS module)", () => {
+Deno.test("start-up: the deployed entry statically imports only hono (no CommonJS module, no zod)", () => {
   const loaded = staticClosure("supabase/functions/v1/index.ts");
   const packages = loaded.map(packageFile).filter((p) => p !== undefined).sort();
-  assert.deepEqual(packages, [
-    "@noble/hashes/sha2.js",
-    "@noble/hashes/utils.js",
-    "hono/dist/index.js",
-    "zod/index.js",
-  ]);
+  assert.deepEqual(packages, ["hono/dist/index.js", "hono/dist/router/linear-router/index.js"]);
+  // Of the core, only the problem types and the exact JSON parser: no operation, no schema, no service.
+  const core = loaded.filter((s) => s.includes("/packages/core/src/")).map((s) => s.split("/packages/core/src/")[1]);
+  assert.deepEqual(core.filter((s) => !/^(problem|json)\//.test(s!)), [], "core modules loaded at start-up");
   // The function's own code is there, test support is not.
   assert.ok(loaded.some((s) => s.endsWith("/supabase/functions/v1/app.ts")), "the app is loaded at start-up");
   assert.ok(!loaded.some((s) => /_test\.ts$|\.test\.ts$|\/e2e\//.test(s)), "no test module is loaded at start-up");

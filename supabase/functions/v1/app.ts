@@ -3,16 +3,19 @@
  * route and one OpenAPI entry per operation), plus the service routes. Cross-cutting behaviour lives in one
  * lean outer middleware: request id, CORS, security headers, rate-limit headers and the request log line.
  *
- * Routes are plain Hono routes. Their OpenAPI entries are recorded as functions of a registry and run only
- * when the document is first requested (`/v1/openapi.json`, `/v1/docs`), which is also when
- * `@hono/zod-openapi` is loaded: start-up neither loads it nor converts a schema.
+ * Routes are plain Hono routes, all registered at start-up; each operation (its module, zod, its schemas) is loaded on
+ * its route's first request (routes/registry.ts). Their OpenAPI entries are recorded as functions of a registry and
+ * run only when the document is first requested (`/v1/openapi.json`, `/v1/docs`), which is also when
+ * openapi/document.ts and `@hono/zod-openapi` are loaded: start-up neither loads them nor converts a schema.
  *
  * Mounting more routes (the MCP endpoint): pass `extend(app, kit)`. It runs after the REST routes are added;
  * anything it records with `kit.document(...)` is documented too. `kit` gives the same verifier, limiter and
  * body reader the REST routes use.
  */
 import { Hono } from "hono";
-import { createOperations, type Limits as CoreLimits, type Operation } from "@pfa/core";
+import { LinearRouter } from "hono/router/linear-router";
+import type { Limits as CoreLimits } from "@pfa/core/contracts/limits.ts";
+import type { Operation } from "@pfa/core/contracts/operation.ts";
 import type { Config, DatabaseConfig } from "./config.ts";
 import { limitPerUser } from "./data/per-user.ts";
 import { errorFacts } from "./data/error-facts.ts";
@@ -35,14 +38,9 @@ import {
 } from "./http/request-log.ts";
 import { requestIdFrom } from "./http/request-id.ts";
 import { finishHeaders } from "./http/response-headers.ts";
-import {
-  MCP_ENDPOINT,
-  type OpenApiEntries,
-  registerComponents,
-  registerMcpEndpoint,
-  type Registry,
-} from "./openapi/document.ts";
+import { MCP_ENDPOINT, type OpenApiEntries, type Registry } from "./openapi/entries.ts";
 import { type AccountDataProvider, registerOperationRoutes } from "./routes/operations.ts";
+import { coreOperations, operationsOf, type OperationSource } from "./routes/registry.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
 
 /** What the app needs from `createDependencies(config)` (deps.ts). Structural, so test doubles fit too. */
@@ -64,7 +62,8 @@ export interface AppDependencies {
 
 export interface AppKit {
   readonly deps: AppDependencies;
-  readonly operations: readonly Operation[];
+  /** The operations served: every route at once, each operation loaded on first use (routes/registry.ts). */
+  readonly operations: OperationSource;
   /** The account data, with the per-user bound on concurrent database work (data/per-user.ts). */
   readonly accountData: AccountDataProvider;
   /** The rate limiter and the trusted proxy hops: admit through http/admit.ts. */
@@ -75,13 +74,16 @@ export interface AppKit {
   readonly bodyLimits: BodyReadLimits;
   /** The base of problem `type` URIs the REST routes use (`problemTypeBase`), for problems built elsewhere. */
   readonly problemTypeBase: string | undefined;
-  /** Records an OpenAPI entry; it runs, in recording order, when the document is first generated. */
-  document(entry: (registry: Registry) => void): void;
+  /**
+   * Records an OpenAPI entry; it runs, in recording order, when the document is first generated (openapi/document.ts
+   * is loaded then: an entry imports what it uses of it).
+   */
+  document(entry: (registry: Registry) => void | Promise<void>): void;
 }
 
 export interface AppOptions {
-  /** Replaces the core's registry (tests). */
-  readonly operations?: readonly Operation[];
+  /** Replaces the core's registry (tests): operations already built, or a source that loads them (routes/registry.ts). */
+  readonly operations?: readonly Operation[] | OperationSource;
   /** Replaces the request logger chosen from `config.logRequests`. */
   readonly log?: RequestLogger;
   /** Adds routes, e.g. `/v1/mcp`; see the module comment. */
@@ -126,7 +128,10 @@ export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
 }
 
 export function createApp(deps: AppDependencies, options: AppOptions = {}): App {
-  const app = new Hono<AppEnv>();
+  // LinearRouter: nothing is built before the first match (the default router compiles every route into one regular
+  // expression on the first request: about 4 ms of a cold start's CPU), for about 0.5 µs more per match over our ~45
+  // static routes (bench/cold.mjs --cpu; a calculation request costs the server some 300 µs).
+  const app = new Hono<AppEnv>({ router: new LinearRouter() });
   const openapi: OpenApiEntries = [];
   const log = options.log ??
     (deps.config.logRequests === undefined
@@ -152,7 +157,12 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     }),
     trustedProxyHops: rateLimit.trustedProxyHops ?? 1,
   };
-  const operations = options.operations ?? createOperations(coreLimits(deps.config.limits)).list;
+  const given = options.operations;
+  const operations = given === undefined
+    ? coreOperations(coreLimits(deps.config.limits))
+    : Array.isArray(given)
+    ? operationsOf(given)
+    : given as OperationSource;
   const { maxBodyBytes, bodyReadTimeoutMs, maxConcurrentBodyReads } = deps.config.limits;
   const bodyLimits: BodyReadLimits = {
     maxBytes: maxBodyBytes,
@@ -218,7 +228,8 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     }, typeBase);
   });
 
-  openapi.push(registerComponents);
+  const document = () => import("./openapi/document.ts");
+  openapi.push(async (registry) => (await document()).registerComponents(registry));
   registerOperationRoutes(app, operations, {
     verifier: deps.verifier,
     accountData,
@@ -237,11 +248,11 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
     document: (entry) => void openapi.push(entry),
   });
   const mounted = app.routes.some((r) => r.path === MCP_ENDPOINT && r.method === "POST");
-  openapi.push((registry) => {
+  openapi.push(async (registry) => {
     const documented = registry.definitions.some((d) =>
       d.type === "route" && d.route.path === MCP_ENDPOINT && d.route.method === "post"
     );
-    if (mounted && !documented) registerMcpEndpoint(registry);
+    if (mounted && !documented) (await document()).registerMcpEndpoint(registry);
   });
   return app;
 }

@@ -3,14 +3,13 @@
  * DATABASE_URL the direct SQL driver (a small postgres.js pool); otherwise supabase-js with the anon key and the
  * caller's token. Neither ever uses a service-role key.
  *
- * The drivers (postgres.js, supabase-js) are imported on the first account request, not at start-up: a
- * calculation never needs them, and loading them is most of a cold start. The choice of driver and the
- * configuration check stay eager. Likewise jose, the token verifier's library, is imported on the first request
- * that carries a token.
+ * The drivers (postgres.js, supabase-js) and the function's data layer above them (data/) are imported on the first
+ * account request, not at start-up: a calculation never needs them, and loading them is most of a cold start. The
+ * choice of driver and the configuration check stay eager. Likewise jose, the token verifier's library, is imported
+ * on the first request that carries a token.
  */
 import type { TokenVerifier } from "./auth/verifier.ts";
 import { type Config, ConfigError } from "./config.ts";
-import { createDirectDataProvider, deadlineFor } from "./data/direct/direct-provider.ts";
 import type { AccountDataProvider } from "./data/provider.ts";
 
 export interface Dependencies {
@@ -50,7 +49,10 @@ export function createAccountDataProvider(config: Config): AccountDataProvider {
   const url = db.url;
   if (url) {
     return lazyProvider(async () => {
-      const { postgresEngine } = await import("./data/direct/sql-engine.ts");
+      const [{ postgresEngine }, { createDirectDataProvider }] = await Promise.all([
+        import("./data/direct/sql-engine.ts"),
+        import("./data/direct/direct-provider.ts"),
+      ]);
       return createDirectDataProvider({
         engine: postgresEngine(url, {
           max: db.poolMax,
@@ -67,7 +69,10 @@ export function createAccountDataProvider(config: Config): AccountDataProvider {
   const anonKey = config.supabaseAnonKey;
   if (anonKey) {
     return lazyProvider(async () => {
-      const { createSupabaseDataProvider } = await import("./data/supabase/supabase-provider.ts");
+      const [{ createSupabaseDataProvider }, { deadlineFor }] = await Promise.all([
+        import("./data/supabase/supabase-provider.ts"),
+        import("./data/direct/direct-provider.ts"),
+      ]);
       return createSupabaseDataProvider({
         supabaseUrl: config.supabaseUrl,
         anonKey,

@@ -2,7 +2,7 @@
  * Maps anything thrown while serving a request to a problem. Known failures keep their meaning; any other error
  * is a 500 whose detail says nothing about the cause (the log line records only the error's class name).
  */
-import { ValidationError } from "@pfa/core";
+import { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import { AuthError, KeySetUnavailableError } from "../auth/errors.ts";
 import { authProblem } from "./bearer.ts";
 import { ProblemError } from "./problem.ts";

@@ -2,7 +2,8 @@
  * Reads a request's JSON body: media type (415), size while streaming (413), strict UTF-8 (400), then the
  * core's exact JSON parser (400 on malformed JSON or duplicate keys; numbers kept exact for money).
  */
-import { type ExactJson, InvalidJsonError, readExactJson } from "@pfa/core";
+import { type ExactJson, readExactJson } from "@pfa/core/json/parse-json-body.ts";
+import { InvalidJsonError } from "@pfa/core/problem/validation-error.ts";
 import { type BodyReadLimits, checkJsonMediaType, decodeUtf8, readBodyBytes } from "./body.ts";
 import { ProblemError } from "./problem.ts";
 

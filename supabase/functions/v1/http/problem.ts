@@ -3,7 +3,7 @@
  * REST, MCP and the core agree on type URIs, titles and key order. `ProblemError` is thrown anywhere in the HTTP
  * layer and turned into a response by the app's error handler; no route builds an error body by hand.
  */
-import { type ErrorItem, makeProblem, type ProblemCode } from "@pfa/core";
+import { type ErrorItem, makeProblem, type ProblemCode } from "@pfa/core/problem/problem.ts";
 
 /** The status of each code (API.md §5), as this layer throws them. */
 export const PROBLEM_CODES = {

@@ -11,7 +11,7 @@
  *   is configured (in `createClient` or `invoke`), is accepted and ignored on every route, whatever its value and
  *   however often it is given. The name is matched exactly (case-sensitive); nothing else is ignored.
  */
-import { MAX_REPORTED_ERRORS } from "@pfa/core";
+import { MAX_REPORTED_ERRORS } from "@pfa/core/problem/validation-error.ts";
 import type { ProblemItem } from "./problem.ts";
 
 export interface QueryResult {

@@ -3,16 +3,15 @@
  * `GET /v1/mcp/.well-known/oauth-protected-resource` (RFC 9728) on the app, with the REST routes' verifier,
  * account-data provider, rate limiter and JSON parser. Called from `createApp` through its `extend` kit.
  *
- * The MCP SDK and the tools' JSON Schemas are loaded and built on the first `/v1/mcp` request, not at start-up.
+ * The MCP SDK, the tools' JSON Schemas, the operations and their execution are loaded and built on the first
+ * `/v1/mcp` request, not at start-up; the OpenAPI entry's module with the document.
  */
-import { parseJsonBody } from "@pfa/core";
+import { parseJsonBody } from "@pfa/core/json/parse-json-body.ts";
 import type { Context } from "hono";
 import type { App, AppKit } from "../app.ts";
 import { admit } from "../http/admit.ts";
 import type { VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
-import { registerServiceRoute } from "../openapi/document.ts";
-import { executeOperation } from "./execute.ts";
 import type { McpHttpHandler } from "./handler.ts";
 import { METADATA_SUFFIX, protectedResource, protectedResourceMetadata } from "./metadata.ts";
 
@@ -40,12 +39,14 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
   const { deps, admission } = kit;
   const config = deps.config as PublicUrls;
   const createHandler = async (): Promise<McpHttpHandler> => {
-    const [{ createMcpHttpHandler }, { toolsFromOperations }] = await Promise.all([
+    const [{ createMcpHttpHandler }, { toolsFromOperations }, { executeOperation }, operations] = await Promise.all([
       import("./handler.ts"),
       import("./tools.ts"),
+      import("./execute.ts"),
+      kit.operations.all(),
     ]);
     return createMcpHttpHandler({
-      tools: toolsFromOperations(kit.operations),
+      tools: toolsFromOperations(operations),
       maxBatch: deps.config.limits.mcpMaxBatch,
       bodyLimits: kit.bodyLimits,
       verifier: deps.verifier,
@@ -86,8 +87,8 @@ export function registerMcpRoutes(app: App, kit: AppKit): void {
       ...(kit.problemTypeBase === undefined ? {} : { problemTypeBase: kit.problemTypeBase }),
     }));
 
-  kit.document((registry) =>
-    registerServiceRoute(registry, {
+  kit.document(async (registry) =>
+    (await import("../openapi/document.ts")).registerServiceRoute(registry, {
       path: METADATA_PATH,
       operationId: "mcp_protected_resource_metadata",
       summary: "OAuth protected-resource metadata of the MCP endpoint (RFC 9728)",

@@ -8,7 +8,7 @@
 import { type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, Server } from "./sdk.ts";
 import { type Outcome, toolResult } from "./results.ts";
 import type { ToolDefinition } from "./tools.ts";
-import { API_VERSION } from "../openapi/document.ts";
+import { API_VERSION } from "../openapi/entries.ts";
 
 /**
  * Runs one tool with the caller's raw arguments; never throws for a validation, auth or data failure. `callId` is

@@ -3,34 +3,37 @@
  * registers entries (one per operation of the core's registry, plus the service routes) and holds the
  * document-level text: conventions, errors, limits, caching and the decisions API.md leaves open.
  *
- * Entries are recorded at start-up as functions of a registry (`OpenApiEntries`) and run by
- * `generateOpenApiDocument` on the first request for the document, which is when `@hono/zod-openapi` (and the
- * zod-to-OpenAPI conversion) is loaded.
+ * Entries are recorded at start-up as functions of a registry (`OpenApiEntries`, entries.ts) and run by
+ * `generateOpenApiDocument` on the first request for the document, which is when this module, `@hono/zod-openapi`
+ * (and the zod-to-OpenAPI conversion) are loaded.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { type Operation, problemSchema } from "@pfa/core";
+import type { Operation } from "@pfa/core/contracts/operation.ts";
 import { ERROR_DESCRIPTIONS } from "./error-responses.ts";
+import { API_VERSION, isPaginated, MCP_ENDPOINT, type OpenApiEntries, type Registry } from "./entries.ts";
 
-export type Registry = OpenAPIHono["openAPIRegistry"];
-
-/** OpenAPI entries in registration order, run against a fresh registry when the document is generated. */
-export type OpenApiEntries = Array<(registry: Registry) => void>;
+export { API_VERSION, isPaginated, MCP_ENDPOINT, type OpenApiEntries, type Registry };
 
 export type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 
+/**
+ * The core's problem schema, named so that every error response refers to one `#/components/schemas/Problem`. Set
+ * by `generateOpenApiDocument` before it runs the entries (the schema's module is loaded with the document).
+ */
+let ProblemSchema: z.ZodType | undefined;
+
 /** Loads `@hono/zod-openapi`, runs the entries in order and generates the OpenAPI 3.1 document. */
 export async function generateOpenApiDocument(entries: OpenApiEntries): Promise<OpenApiDocument> {
-  const { OpenAPIHono } = await import("@hono/zod-openapi");
+  const [{ OpenAPIHono }, { problemSchema }] = await Promise.all([
+    import("@hono/zod-openapi"),
+    import("@pfa/core/contracts/problem.ts"),
+  ]);
+  ProblemSchema ??= problemSchema.meta({ id: "Problem" });
   const documented = new OpenAPIHono();
-  for (const entry of entries) entry(documented.openAPIRegistry);
+  for (const entry of entries) await entry(documented.openAPIRegistry);
   return documented.getOpenAPI31Document(openApiObjectConfig());
 }
-
-/** The core's problem schema, named so that every error response refers to one `#/components/schemas/Problem`. */
-const ProblemSchema = problemSchema.meta({ id: "Problem" });
-
-export const API_VERSION = "1.1.0";
 
 export const SERVERS = [
   {
@@ -162,14 +165,8 @@ function problemResponse(status: number, extraHeaders: (keyof typeof HEADERS)[] 
   return {
     description: ERROR_DESCRIPTIONS[status] ?? "Error",
     headers,
-    content: { "application/problem+json": { schema: ProblemSchema } },
+    content: { "application/problem+json": { schema: ProblemSchema! } },
   };
-}
-
-/** `true` when the operation's output is a page (`{ data, next_cursor }`). */
-export function isPaginated(op: Operation): boolean {
-  const shape = (op.output as unknown as { shape?: Record<string, unknown> }).shape;
-  return shape !== undefined && "next_cursor" in shape && "data" in shape;
 }
 
 /** Registers the path entry of one operation: request, 200 and every error it can answer. */
@@ -254,8 +251,6 @@ export function registerServiceRoute(
     },
   });
 }
-
-export const MCP_ENDPOINT = "/v1/mcp";
 
 /**
  * The MCP endpoint (API.md §6), documented here with the other service routes. app.ts calls this only when the

@@ -7,13 +7,11 @@
  * The page's own script is inline; the Content-Security-Policy allows exactly it (by hash), the bundle (`'self'`)
  * and requests to this origin, and nothing from the network.
  */
+import { SCALAR_SCRIPT_PATH } from "../openapi/entries.ts";
 import { ERROR_DESCRIPTIONS } from "../openapi/error-responses.ts";
 
-// Not exported where it is declared: the Supabase CLI's upload (`functions deploy --use-api`) reads a quoted path on an
-// export line as an import, and would warn that it skips /v1/docs/scalar.js.
-const scriptPath = "/v1/docs/scalar.js";
 /** Path of the bundle, relative to the page (`…/v1/docs` → `…/v1/docs/scalar.js`). */
-export { scriptPath as SCALAR_SCRIPT_PATH };
+export { SCALAR_SCRIPT_PATH };
 
 // Runs in the browser. The base URL is the page's own, minus `/v1/docs`: `http://127.0.0.1:54321/functions/v1`
 // locally, `https://<ref>.supabase.co/functions/v1` when deployed, whatever port or host serves it.

@@ -3,15 +3,11 @@
  * route per account operation, each with its OpenAPI entry. Handlers are glue only: authenticate, rate-limit,
  * read and validate the input with the operation's own zod schema, run it, and shape the response headers.
  */
-import {
-  type AccountData,
-  type AccountOperation,
-  type CalculationOperation,
-  type Operation,
-  problemFromZodError,
-  validateBody,
-  ValidationError,
-} from "@pfa/core";
+import type { AccountData } from "@pfa/core/contracts/account-data.ts";
+import type { AccountOperation, CalculationOperation, Operation } from "@pfa/core/contracts/operation.ts";
+import { problemFromZodError } from "@pfa/core/problem/from-zod.ts";
+import { validateBody } from "@pfa/core/problem/validate-body.ts";
+import { ValidationError } from "@pfa/core/problem/validation-error.ts";
 import type { Context, Hono } from "hono";
 import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -23,7 +19,8 @@ import { ProblemError } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
 import { jsonResponse } from "../http/response-headers.ts";
 import { type Admission, admit } from "../http/admit.ts";
-import { isPaginated, type OpenApiEntries, registerOperation } from "../openapi/document.ts";
+import { isPaginated, type OpenApiEntries } from "../openapi/entries.ts";
+import type { OperationSource } from "./registry.ts";
 
 /** Runs `fn` with the signed-in user's data, scoped by row-level security (the data/ drivers). */
 export interface AccountDataProvider {
@@ -151,16 +148,33 @@ function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
   };
 }
 
-/** Adds every operation's route, and records its OpenAPI entry in `openapi`. */
+type Handler = (c: Ctx) => Promise<Response>;
+
+function handlerOf(op: Operation, deps: OperationRouteDeps): Handler {
+  return op.kind === "calculation" ? calculationHandler(op, deps) : accountHandler(op, deps);
+}
+
+/**
+ * Adds every operation's route, and records their OpenAPI entries in `openapi`. A route's handler is built from its
+ * operation when the operation is loaded (routes/registry.ts: on the route's first request); a failed load answers
+ * that request with a 500 problem (the app's error handler) and is tried again by the next.
+ */
 export function registerOperationRoutes(
   app: Hono<AppEnv>,
-  operations: readonly Operation[],
+  operations: OperationSource,
   deps: OperationRouteDeps,
   openapi: OpenApiEntries,
 ): void {
-  for (const op of operations) {
-    openapi.push((registry) => registerOperation(registry, op));
-    if (op.kind === "calculation") app.post(op.path, calculationHandler(op, deps));
-    else app.get(op.path, accountHandler(op, deps));
+  openapi.push(async (registry) => {
+    const [{ registerOperation }, all] = await Promise.all([import("../openapi/document.ts"), operations.all()]);
+    for (const op of all) registerOperation(registry, op);
+  });
+  for (const route of operations.routes) {
+    const built = operations.built(route.name);
+    let handler: Handler | undefined = built && handlerOf(built, deps);
+    const serve: Handler = (c) =>
+      handler ? handler(c) : operations.get(route.name).then((op) => (handler ??= handlerOf(op, deps))(c));
+    if (route.kind === "calculation") app.post(route.path, serve);
+    else app.get(route.path, serve);
   }
 }

@@ -5,24 +5,29 @@
  * page and the script are read then too.
  */
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../http/context.ts";
 import { ProblemError } from "../http/problem.ts";
-import { type ReferencePage, SCALAR_SCRIPT_PATH } from "../reference/page.ts";
-import {
-  API_VERSION,
-  generateOpenApiDocument,
-  type OpenApiDocument,
-  type OpenApiEntries,
-  openApiObjectConfig,
-  registerServiceRoute,
-  type Registry,
-} from "../openapi/document.ts";
+import type { ReferencePage } from "../reference/page.ts";
+import type { OpenApiDocument } from "../openapi/document.ts";
+import { API_VERSION, type OpenApiEntries, type Registry, SCALAR_SCRIPT_PATH } from "../openapi/entries.ts";
 
-export const HealthSchema = z.object({
-  status: z.literal("ok"),
-  version: z.string().describe("API version."),
-}).meta({ id: "Health" });
+/** openapi/document.ts, loaded when the document (or the page, for its title) is first asked for. */
+const documentModule = () => import("../openapi/document.ts");
+
+/** The health answer's schema, one for the process (zod is loaded with the document, not at start-up). */
+const healthSchema = (() => {
+  let schema: Promise<ReturnType<typeof build>> | undefined;
+  const build = (z: typeof import("zod").z) =>
+    z.object({
+      status: z.literal("ok"),
+      version: z.string().describe("API version."),
+    }).meta({ id: "Health" });
+  return () =>
+    schema ??= import("zod").then((m) => build(m.z)).catch((error) => {
+      schema = undefined;
+      throw error;
+    });
+})();
 
 export type { OpenApiDocument };
 
@@ -34,12 +39,15 @@ export function registerServiceRoutes(
   app: Hono<AppEnv>,
   openapi: OpenApiEntries,
 ): { document(): Promise<OpenApiDocument> } {
-  openapi.push((registry) => registerServiceRoutesDocs(registry));
+  openapi.push(async (registry) => {
+    const [{ registerServiceRoute }, health] = await Promise.all([documentModule(), healthSchema()]);
+    registerServiceRoutesDocs(registry, registerServiceRoute, health);
+  });
 
   let document: Promise<OpenApiDocument> | undefined;
   let documentJson: string | undefined;
   const getDocument = () =>
-    document ??= generateOpenApiDocument(openapi).catch((error) => {
+    document ??= documentModule().then((m) => m.generateOpenApiDocument(openapi)).catch((error) => {
       document = undefined;
       throw error;
     });
@@ -55,9 +63,13 @@ export function registerServiceRoutes(
     }));
   let page: Promise<ReferencePage> | undefined;
   app.get("/v1/docs", async () => {
-    const { html, contentSecurityPolicy } = await (page ??= import("../reference/page.ts").then((m) =>
-      m.referencePage(openApiObjectConfig().info.title)
-    ));
+    const { html, contentSecurityPolicy } =
+      await (page ??= Promise.all([import("../reference/page.ts"), documentModule()])
+        .then(([m, d]) => m.referencePage(d.openApiObjectConfig().info.title))
+        .catch((error) => {
+          page = undefined;
+          throw error;
+        }));
     return new Response(html, {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
@@ -87,7 +99,11 @@ export function registerServiceRoutes(
   return { document: getDocument };
 }
 
-function registerServiceRoutesDocs(registry: Registry): void {
+function registerServiceRoutesDocs(
+  registry: Registry,
+  registerServiceRoute: Awaited<ReturnType<typeof documentModule>>["registerServiceRoute"],
+  HealthSchema: Awaited<ReturnType<typeof healthSchema>>,
+): void {
   registerServiceRoute(registry, {
     path: "/v1/health",
     operationId: "health",
