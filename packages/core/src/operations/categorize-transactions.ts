@@ -23,7 +23,9 @@ export function categorizeTransactionsOperation(schemas: Schemas) {
       "effective kind of each transaction, whether each came from the transaction itself, a rule (with its id) or " +
       "the sign, and per rule how many transactions it matched and how many it decided. " + EVALUATION_RULES + " " +
       RULE_SHAPE_RULES + " " + CONDITION_RULES + ` Work bound: transactions × the conditions of all rules (enabled ` +
-      `or not) ≤ ${RULE_LIMITS.work.toLocaleString("en-US")}, else 422 \`too_large\` at \`/rules\`. Deterministic: ` +
+      `or not) ≤ ${
+        String(RULE_LIMITS.work).replace(/\B(?=(\d{3})+$)/g, ",")
+      }, else 422 \`too_large\` at \`/rules\`. Deterministic: ` +
       "the same body always gives the same response.",
     prepare: ensureRe2,
     get input() {
