@@ -51,3 +51,58 @@ export function firstKeyWord(forms: FieldForms): string | null {
 function isAsciiLetter(c: number): boolean {
   return c >= 97 && c <= 122;
 }
+
+/**
+ * Whether `raw` is printable ASCII whose folding changes nothing but the case: no leading, trailing or doubled space
+ * (printable ASCII's only white space is the space). Then foldText(raw) and the lower-cased text are both `raw` with
+ * A–Z read as a–z, and NFKC is `raw` itself, so the field is searched without building any of its forms. False for
+ * the empty text.
+ */
+export function isCleanAscii(raw: string): boolean {
+  const n = raw.length;
+  let previous = 0x20; // a leading space counts as doubled
+  for (let i = 0; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || (c === 0x20 && previous === 0x20)) return false;
+    previous = c;
+  }
+  return previous !== 0x20;
+}
+
+/** One step of the key hash: a 30-bit rolling hash, so hashes stay small integers. */
+function keyStep(hash: number, unit: number): number {
+  return (Math.imul(hash, 31) + unit) & 0x3fffffff;
+}
+
+/** The hash of a key string (keyHashOfAscii of a text equals it when the text's key is that string). */
+export function keyHash(key: string): number {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = keyStep(hash, key.charCodeAt(i));
+  return hash;
+}
+
+/**
+ * keyHash(recurringKey(raw)) for printable-ASCII `raw`, without building the key: the letters A–Z/a–z lower-cased,
+ * one space between runs of them, nothing before the first or after the last.
+ */
+export function keyHashOfAscii(raw: string): number {
+  let hash = 0;
+  let letters = false;
+  let gap = false;
+  for (let i = 0; i < raw.length; i++) {
+    let c = raw.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c >= 97 && c <= 122) {
+      if (gap && letters) hash = keyStep(hash, 0x20);
+      hash = keyStep(hash, c);
+      letters = true;
+      gap = false;
+    } else gap = true;
+  }
+  return hash;
+}
+
+/** recurringKey of printable-ASCII text from its lower-cased form. */
+export function keyOfAsciiLower(lower: string): string {
+  return lower.replace(NOT_ASCII_LETTERS, " ").trim();
+}

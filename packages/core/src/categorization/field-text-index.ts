@@ -8,15 +8,15 @@
  * - `starts_with` and `ends_with`: one walk over the text's start (end), a hash lookup per value length (AffixIndex);
  * - `matches`: the patterns that remain possible, searched together by the field's PatternGroup.
  *
- * Each condition has a slot; `collect` appends the slots of the conditions the field meets.
+ * Each condition has a slot; `collect` appends the slots of the conditions the field meets. `collectClean` does the
+ * same for a printable-ASCII text that folding would only lower-case (isCleanAscii, the common case) without building
+ * any form of it: every search reads its A–Z as a–z, and RE2 searches the text itself.
  */
 import { AffixIndex } from "./affix-index.ts";
-import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
+import { type FieldForms, firstKeyWord, keyHash, keyHashOfAscii, keyOf, keyOfAsciiLower } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
 import type { RE2JS } from "re2js";
-
-const NONE: readonly number[] = [];
 
 function addTo(map: Map<string, number[]>, value: string, slot: number): void {
   const list = map.get(value);
@@ -31,7 +31,7 @@ interface Affixes {
 }
 
 function affixes(map: Map<string, number[]>, fromEnd: boolean): Affixes | null {
-  return map.size === 0 ? null : { index: new AffixIndex([...map.keys()], fromEnd), slots: [...map.values()] };
+  return map.size === 0 ? null : { index: new AffixIndex([...map.keys()], fromEnd, true), slots: [...map.values()] };
 }
 
 export class FieldTextIndex {
@@ -50,6 +50,8 @@ export class FieldTextIndex {
   #equalLengths = new Set<number>();
   /** First words of the `key_equals` keys (what firstKeyWord gives). */
   #keyFirstWords = new Set<string>();
+  /** keyHash of the `key_equals` keys: a clean text whose key hashes otherwise has none of them. */
+  #keyHashes = new Set<number>();
   #needles: NeedleSearch | null = null;
   /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
   #containsSlots: (readonly number[])[] = [];
@@ -66,8 +68,6 @@ export class FieldTextIndex {
   #found = new Int32Array(0);
   #affixFound = new Int32Array(0);
   #possible = new Uint8Array(0);
-  readonly #candidates: number[] = [];
-  readonly #decided: number[] = [];
 
   addEquals(folded: string, slot: number): void {
     addTo(this.#equal, folded, slot);
@@ -97,7 +97,10 @@ export class FieldTextIndex {
   /** Builds the searches; call once, after the last `add…`. */
   finish(): void {
     for (const value of this.#equal.keys()) this.#equalLengths.add(value.length);
-    for (const key of this.#keys.keys()) this.#keyFirstWords.add(key.split(" ", 1)[0]!);
+    for (const key of this.#keys.keys()) {
+      this.#keyFirstWords.add(key.split(" ", 1)[0]!);
+      this.#keyHashes.add(keyHash(key));
+    }
     const needles = [...this.#contains.keys()];
     this.#containsSlots = [...this.#contains.values()];
     const literalIndex = new Map<string, number[]>();
@@ -120,7 +123,8 @@ export class FieldTextIndex {
       needlePatterns[id] = patterns;
     }
     this.#needlePatterns = needlePatterns;
-    this.#needles = all.length === 0 ? null : new NeedleSearch(all);
+    // Needles are folded values and lower-case literals: no A–Z, so the text's A–Z may be read as a–z.
+    this.#needles = all.length === 0 ? null : new NeedleSearch(all, undefined, undefined, true);
     this.#seen = new Uint8Array(all.length);
     this.#found = new Int32Array(all.length);
     this.#prefixes = affixes(this.#startsWith, false);
@@ -135,66 +139,93 @@ export class FieldTextIndex {
     const folded = forms.folded;
     if (folded === "") return count; // a missing, empty or all-white-space field meets no text condition
     const equal = this.#equalLengths.has(folded.length) ? this.#equal.get(folded) : undefined;
-    if (equal !== undefined) { for (let i = 0; i < equal.length; i++) out[count++] = equal[i]!; }
+    if (equal !== undefined) count = append(equal, out, count);
     if (this.#keys.size > 0) {
       const word = firstKeyWord(forms);
       const key = word === null || this.#keyFirstWords.has(word) ? this.#keys.get(keyOf(forms)) : undefined;
-      if (key !== undefined) { for (let i = 0; i < key.length; i++) out[count++] = key[i]!; }
+      if (key !== undefined) count = append(key, out, count);
     }
     count = this.#collectAffixes(this.#prefixes, folded, out, count);
     count = this.#collectAffixes(this.#suffixes, folded, out, count);
     const patterns = this.#patterns.size;
     if (this.#needles === null) {
-      if (patterns > 0) count = this.#collectPatterns(forms, null, out, count);
+      if (patterns > 0) count = this.#collectAllPatterns(forms, out, count);
       return count;
     }
     const seen = this.#seen;
     const found = this.#found;
-    const containsCount = this.#containsSlots.length;
     // The literals are looked for in the lower-cased text; when folding changed nothing but the case (no white
     // space to collapse or trim) that is the folded text, searched once for both.
     const literalsInFolded = forms.ascii && forms.lower === folded;
     let n = this.#needles.scan(folded, seen, found, 0);
-    for (let i = 0; i < n; i++) {
-      const id = found[i]!;
-      if (id < containsCount) {
-        const slots = this.#containsSlots[id]!;
-        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
-      }
-    }
+    count = this.#collectContains(found, n, out, count);
     if (patterns > 0) {
-      let candidates: number[] | null = null;
       if (forms.ascii) {
         if (!literalsInFolded) {
           for (let i = 0; i < n; i++) seen[found[i]!] = 0;
           n = this.#needles.scan(forms.lower, seen, found, 0);
         }
-        this.#possiblePatterns(found, n);
-        candidates = this.#candidates;
-      }
-      count = this.#collectPatterns(forms, candidates, out, count);
+        count = this.#collectPossiblePatterns(forms.nfkc, found, n, out, count);
+      } else count = this.#collectAllPatterns(forms, out, count);
     }
     for (let i = 0; i < n; i++) seen[found[i]!] = 0;
     return count;
   }
 
-  #collectAffixes(affixes: Affixes | null, folded: string, out: Int32Array, count: number): number {
-    if (affixes === null) return count;
-    const found = this.#affixFound;
-    const n = affixes.index.scan(folded, found, 0);
+  /**
+   * As `collect`, for a text that isCleanAscii: its folded, lower-cased and NFKC forms are the text with A–Z read as
+   * a–z (the searches read it so), and the text itself for RE2. No string is built unless an `equals` value or a key
+   * could be the text's.
+   */
+  collectClean(raw: string, out: Int32Array, count: number): number {
+    let lower: string | null = null;
+    if (this.#equalLengths.has(raw.length)) {
+      const equal = this.#equal.get(lower = raw.toLowerCase());
+      if (equal !== undefined) count = append(equal, out, count);
+    }
+    if (this.#keys.size > 0 && this.#keyHashes.has(keyHashOfAscii(raw))) {
+      const key = this.#keys.get(keyOfAsciiLower(lower ?? raw.toLowerCase()));
+      if (key !== undefined) count = append(key, out, count);
+    }
+    count = this.#collectAffixes(this.#prefixes, raw, out, count);
+    count = this.#collectAffixes(this.#suffixes, raw, out, count);
+    const needles = this.#needles;
+    if (needles === null) {
+      if (this.#patterns.size > 0) count = this.#collectPossiblePatterns(raw, this.#found, 0, out, count);
+      return count;
+    }
+    const seen = this.#seen;
+    const found = this.#found;
+    const n = needles.scan(raw, seen, found, 0);
+    count = this.#collectContains(found, n, out, count);
+    if (this.#patterns.size > 0) count = this.#collectPossiblePatterns(raw, found, n, out, count);
+    for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+    return count;
+  }
+
+  #collectContains(found: Int32Array, n: number, out: Int32Array, count: number): number {
+    const containsCount = this.#containsSlots.length;
     for (let i = 0; i < n; i++) {
-      const slots = affixes.slots[found[i]!]!;
-      for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+      const id = found[i]!;
+      if (id < containsCount) count = append(this.#containsSlots[id]!, out, count);
     }
     return count;
   }
 
+  #collectAffixes(affixes: Affixes | null, text: string, out: Int32Array, count: number): number {
+    if (affixes === null) return count;
+    const found = this.#affixFound;
+    const n = affixes.index.scan(text, found, 0);
+    for (let i = 0; i < n; i++) count = append(affixes.slots[found[i]!]!, out, count);
+    return count;
+  }
+
   /**
-   * From the needles `found[0…n)` in the lower-cased printable-ASCII text: leaves in `#candidates` the patterns RE2
-   * must search (possible, not decided by their literals), ascending, and in `#decided` the decisive patterns whose
-   * literals were found (they match).
+   * The patterns met by printable-ASCII text `nfkc` whose lower-cased form holds the needles `found[0…n)`: a pattern
+   * none of whose literals is there cannot match; one decided by its literals matches; the rest are searched, each
+   * with its own compiled pattern.
    */
-  #possiblePatterns(found: Int32Array, n: number): void {
+  #collectPossiblePatterns(nfkc: string, found: Int32Array, n: number, out: Int32Array, count: number): number {
     const possible = this.#possible;
     const always = this.#alwaysPossible;
     for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
@@ -202,28 +233,24 @@ export class FieldTextIndex {
       const patterns = this.#needlePatterns[found[i]!]!;
       if (patterns !== null) { for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1; }
     }
-    const candidates = this.#candidates;
-    const decided = this.#decided;
-    candidates.length = 0;
-    decided.length = 0;
     for (let p = 0; p < possible.length; p++) {
       if (possible[p] === 1) {
         possible[p] = 0;
-        if (this.#decisive[p] === 1) decided.push(p);
-        else candidates.push(p);
-      }
-    }
-  }
-
-  /** The patterns' answers (`candidates` null: every pattern searched) as condition slots. */
-  #collectPatterns(forms: FieldForms, candidates: number[] | null, out: Int32Array, count: number): number {
-    const hits = this.#patterns.searchAmong(forms.nfkc, candidates, candidates === null ? NONE : this.#decided);
-    for (let p = 0; p < hits.length; p++) {
-      if (hits[p] === 1) {
-        const slots = this.#patternSlots[p]!;
-        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+        if (this.#decisive[p] === 1 || this.#patterns.test(p, nfkc)) count = append(this.#patternSlots[p]!, out, count);
       }
     }
     return count;
   }
+
+  /** Every pattern searched (text that is not printable ASCII: no literal prefilter). */
+  #collectAllPatterns(forms: FieldForms, out: Int32Array, count: number): number {
+    const hits = this.#patterns.search(forms.nfkc);
+    for (let p = 0; p < hits.length; p++) if (hits[p] === 1) count = append(this.#patternSlots[p]!, out, count);
+    return count;
+  }
+}
+
+function append(slots: readonly number[], out: Int32Array, count: number): number {
+  for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+  return count;
 }

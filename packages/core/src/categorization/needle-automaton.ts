@@ -4,6 +4,9 @@
  * one table read, however many needles there are. Code units (UTF-16) are compared exactly, as `String#includes`
  * compares them. The table is states × the needles' distinct code units; needles that would make it larger than
  * MAX_TABLE go into further automata (NeedleSearch), so memory stays bounded for any rule list.
+ *
+ * With `foldAsciiCase`, the text's ASCII capitals A–Z read as a–z (the needles must have none), so a printable-ASCII
+ * text is searched as its lower-cased form without building that string.
  */
 
 /** The largest transition table of one automaton (entries of 4 bytes). */
@@ -26,8 +29,11 @@ export class NeedleAutomaton {
   /** Per state: the nearest state on its failure chain where a needle ends, or -1. */
   readonly #link: Int32Array;
 
-  /** `needles`: distinct, non-empty; `offset` + the index of each is what `scan` reports. */
-  constructor(needles: readonly string[], offset = 0) {
+  /**
+   * `needles`: distinct, non-empty; `offset` + the index of each is what `scan` reports; `foldAsciiCase`: read the
+   * text's A–Z as a–z (then no needle may contain A–Z).
+   */
+  constructor(needles: readonly string[], offset = 0, foldAsciiCase = false) {
     let classes = 1;
     const classOf = (u: number, add: boolean): number => {
       if (u < 128) {
@@ -56,6 +62,12 @@ export class NeedleAutomaton {
       }
       own[s] = offset + id;
     });
+    if (foldAsciiCase) {
+      for (let u = 65; u <= 90; u++) {
+        if (this.#ascii[u] !== 0) throw new TypeError("NeedleAutomaton: a needle has a capital A–Z");
+        this.#ascii[u] = this.#ascii[u + 32]!;
+      }
+    }
     this.#classes = classes;
     const states = children.length;
     const next = new Int32Array(states * classes);

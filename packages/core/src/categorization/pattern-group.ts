@@ -61,6 +61,11 @@ export class PatternGroup {
     return this.#decisive[slot]!;
   }
 
+  /** Whether pattern `slot` is found in `text` (already NFKC-normalized), searched on its own. */
+  test(slot: number, text: string): boolean {
+    return this.#regexes[slot]!.test(text);
+  }
+
   /** One byte per slot: 1 where that pattern is found in `text` (already NFKC-normalized). */
   search(text: string): Uint8Array {
     return this.searchAmong(text, this.#candidates(text));
