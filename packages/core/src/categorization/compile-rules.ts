@@ -73,8 +73,49 @@ function index(c: Condition, slot: number, fields: FieldTextIndex[], amounts: Am
   }
 }
 
+/**
+ * A small rule list that builds one object of every class a compiled list holds (field indexes with every kind of
+ * search, affix indexes, needle automata, amount conditions, the rule matcher; pattern groups in the second). Kept
+ * alive for the process's life, so the hidden classes (maps) of those objects never die: a full garbage collection
+ * clears the maps no live object has, and every optimized function that had them embedded (all of the evaluator's
+ * hot loop) would be thrown away and compiled again on the next request, which then runs about twice as slowly.
+ */
+const SHAPE_RULES: readonly Rule[] = [{
+  id: "shapes",
+  conditions: [
+    { field: "text", op: "contains", value: "a" },
+    { field: "text", op: "equals", value: "a" },
+    { field: "text", op: "key_equals", value: "a" },
+    { field: "text", op: "starts_with", value: "a" },
+    { field: "text", op: "ends_with", value: "a" },
+    { field: "amount", op: "gt", value: "0" },
+  ],
+  set: { category: "shapes" },
+}];
+const PATTERN_SHAPE_RULES: readonly Rule[] = [{
+  id: "pattern shapes",
+  conditions: [{ field: "text", op: "matches", value: "a" }, { field: "text", op: "matches", value: "b" }],
+  set: { category: "shapes" },
+}];
+const shapeKeepers: CompiledRules[] = [];
+let keptPatternShapes = false;
+
+/** Keeps SHAPE_RULES (and, once patterns are compiled, PATTERN_SHAPE_RULES) compiled and evaluated once. */
+function keepShapes(rules: readonly Rule[]): void {
+  if (shapeKeepers.length === 0) shapeKeepers.push(compile(SHAPE_RULES));
+  if (!keptPatternShapes && rules.some((r) => r.conditions.some((c) => c.op === "matches"))) {
+    keptPatternShapes = true;
+    shapeKeepers.push(compile(PATTERN_SHAPE_RULES));
+  }
+}
+
 /** Compiles rules that passed `rulesArraySchema` (or `validateRules`); throws TypeError on anything else. */
 export function compileRules(rules: readonly Rule[]): CompiledRules {
+  keepShapes(rules);
+  return compile(rules);
+}
+
+function compile(rules: readonly Rule[]): CompiledRules {
   const fields = [new FieldTextIndex(), new FieldTextIndex(), new FieldTextIndex(), new FieldTextIndex()];
   const amounts: AmountCondition[] = [];
   let slot = 0;
