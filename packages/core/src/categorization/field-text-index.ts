@@ -223,7 +223,7 @@ export class FieldTextIndex {
   /**
    * The patterns met by printable-ASCII text `nfkc` whose lower-cased form holds the needles `found[0…n)`: a pattern
    * none of whose literals is there cannot match; one decided by its literals matches; the rest are searched, each
-   * with its own compiled pattern.
+   * on its own (PatternGroup.testAscii).
    */
   #collectPossiblePatterns(nfkc: string, found: Int32Array, n: number, out: Int32Array, count: number): number {
     const possible = this.#possible;
@@ -236,7 +236,9 @@ export class FieldTextIndex {
     for (let p = 0; p < possible.length; p++) {
       if (possible[p] === 1) {
         possible[p] = 0;
-        if (this.#decisive[p] === 1 || this.#patterns.test(p, nfkc)) count = append(this.#patternSlots[p]!, out, count);
+        if (this.#decisive[p] === 1 || this.#patterns.testAscii(p, nfkc)) {
+          count = append(this.#patternSlots[p]!, out, count);
+        }
       }
     }
     return count;
