@@ -12,8 +12,8 @@
  * same for a printable-ASCII text that folding would only lower-case (isCleanAscii, the common case) without building
  * any form of it: every search reads its A–Z as a–z, and RE2 searches the text itself.
  */
-import { AffixIndex } from "./affix-index.ts";
-import { type FieldForms, firstKeyWord, keyHash, keyHashOfAscii, keyOf, keyOfAsciiLower } from "./field-forms.ts";
+import { AffixIndex, CodeUnitTrie } from "./affix-index.ts";
+import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
 import type { RE2JS } from "re2js";
@@ -50,8 +50,12 @@ export class FieldTextIndex {
   #equalLengths = new Set<number>();
   /** First words of the `key_equals` keys (what firstKeyWord gives). */
   #keyFirstWords = new Set<string>();
-  /** keyHash of the `key_equals` keys: a clean text whose key hashes otherwise has none of them. */
-  #keyHashes = new Set<number>();
+  /** The folded `equals`/`one_of` values in a trie (the text's A–Z read as a–z), with their slots; null: none. */
+  #equalTrie: CodeUnitTrie | null = null;
+  #equalSlots: (readonly number[])[] = [];
+  /** The `key_equals` keys in a trie, with their slots; null: none. */
+  #keyTrie: CodeUnitTrie | null = null;
+  #keySlots: (readonly number[])[] = [];
   #needles: NeedleSearch | null = null;
   /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
   #containsSlots: (readonly number[])[] = [];
@@ -97,9 +101,14 @@ export class FieldTextIndex {
   /** Builds the searches; call once, after the last `add…`. */
   finish(): void {
     for (const value of this.#equal.keys()) this.#equalLengths.add(value.length);
-    for (const key of this.#keys.keys()) {
-      this.#keyFirstWords.add(key.split(" ", 1)[0]!);
-      this.#keyHashes.add(keyHash(key));
+    for (const key of this.#keys.keys()) this.#keyFirstWords.add(key.split(" ", 1)[0]!);
+    if (this.#equal.size > 0) {
+      this.#equalTrie = new CodeUnitTrie([...this.#equal.keys()], false, true);
+      this.#equalSlots = [...this.#equal.values()];
+    }
+    if (this.#keys.size > 0) {
+      this.#keyTrie = new CodeUnitTrie([...this.#keys.keys()]);
+      this.#keySlots = [...this.#keys.values()];
     }
     const needles = [...this.#contains.keys()];
     this.#containsSlots = [...this.#contains.values()];
@@ -174,18 +183,19 @@ export class FieldTextIndex {
 
   /**
    * As `collect`, for a text that isCleanAscii: its folded, lower-cased and NFKC forms are the text with A–Z read as
-   * a–z (the searches read it so), and the text itself for RE2. No string is built unless an `equals` value or a key
-   * could be the text's.
+   * a–z (the searches read it so), and the text itself for RE2. No string is built: `equals` values are found by a
+   * walk of their trie, keys by a walk of theirs along the text's key as it is read.
    */
   collectClean(raw: string, out: Int32Array, count: number): number {
-    let lower: string | null = null;
-    if (this.#equalLengths.has(raw.length)) {
-      const equal = this.#equal.get(lower = raw.toLowerCase());
-      if (equal !== undefined) count = append(equal, out, count);
+    const equalTrie = this.#equalTrie;
+    if (equalTrie !== null) {
+      const id = equalTrie.find(raw);
+      if (id >= 0) count = append(this.#equalSlots[id]!, out, count);
     }
-    if (this.#keys.size > 0 && this.#keyHashes.has(keyHashOfAscii(raw))) {
-      const key = this.#keys.get(keyOfAsciiLower(lower ?? raw.toLowerCase()));
-      if (key !== undefined) count = append(key, out, count);
+    const keyTrie = this.#keyTrie;
+    if (keyTrie !== null) {
+      const id = keyOfCleanIn(keyTrie, raw);
+      if (id >= 0) count = append(this.#keySlots[id]!, out, count);
     }
     count = this.#collectAffixes(this.#prefixes, raw, out, count);
     count = this.#collectAffixes(this.#suffixes, raw, out, count);
@@ -250,6 +260,28 @@ export class FieldTextIndex {
     for (let p = 0; p < hits.length; p++) if (hits[p] === 1) count = append(this.#patternSlots[p]!, out, count);
     return count;
   }
+}
+
+/**
+ * The key (of a `key_equals` trie) that printable-ASCII `raw` has as its recurring key, or -1: the key read as the
+ * text is walked (letters lower-cased, one space between runs of them) and fed to the trie, which stops at the first
+ * code unit no key has.
+ */
+function keyOfCleanIn(trie: CodeUnitTrie, raw: string): number {
+  let state = 0;
+  let letters = false;
+  let gap = false;
+  for (let i = 0; i < raw.length; i++) {
+    let c = raw.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c >= 97 && c <= 122) {
+      if (gap && letters && (state = trie.step(state, 0x20)) === 0) return -1;
+      if ((state = trie.step(state, c)) === 0) return -1;
+      letters = true;
+      gap = false;
+    } else gap = true;
+  }
+  return letters ? trie.own(state) : -1;
 }
 
 function append(slots: readonly number[], out: Int32Array, count: number): number {
