@@ -65,13 +65,13 @@ export function collectMet(
   }
   if (byCounterparty.used && counterparty !== null) {
     n = counterpartyClean
-      ? byCounterparty.collectClean(counterparty, out, n)
+      ? byCounterparty.collectCleanMemo(counterparty, out, n)
       : byCounterparty.collect(counterpartyForms = fieldForms(counterparty), out, n);
   }
   if (byText.used) {
     if (counterparty !== null && counterparty.length > 0) {
       n = counterpartyClean
-        ? byText.collectClean(counterparty, out, n)
+        ? byText.collectCleanMemo(counterparty, out, n)
         : byText.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
     } else if (description !== null) {
       n = descriptionClean
@@ -81,7 +81,7 @@ export function collectMet(
   }
   if (byAccount.used && typeof accountValue === "string") {
     n = isCleanAscii(accountValue)
-      ? byAccount.collectClean(accountValue, out, n)
+      ? byAccount.collectCleanMemo(accountValue, out, n)
       : byAccount.collect(fieldForms(accountValue), out, n);
   }
   const amounts = compiled.amounts;

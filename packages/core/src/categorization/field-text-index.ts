@@ -16,6 +16,7 @@ import { AffixIndex, CodeUnitTrie } from "./affix-index.ts";
 import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
+import { TextMemo } from "./text-memo.ts";
 import type { RE2JS } from "re2js";
 
 function addTo(map: Map<string, number[]>, value: string, slot: number): void {
@@ -44,6 +45,8 @@ export class FieldTextIndex {
   readonly #patterns = new PatternGroup();
   /** For each pattern of the group: the condition slots that use it. */
   readonly #patternSlots: number[][] = [];
+  /** What clean texts met, for texts that repeat. */
+  readonly #memo = new TextMemo();
 
   // Built by `finish`.
   /** Lengths of the folded `equals`/`one_of` values: a text of another length equals none of them. */
@@ -179,6 +182,20 @@ export class FieldTextIndex {
     }
     for (let i = 0; i < n; i++) seen[found[i]!] = 0;
     return count;
+  }
+
+  /** As `collectClean`, answered from the memo when the text was met before. */
+  collectCleanMemo(raw: string, out: Int32Array, count: number): number {
+    const memo = this.#memo;
+    if (!memo.on) return this.collectClean(raw, out, count);
+    const slots = memo.get(raw);
+    if (slots !== undefined) {
+      for (let i = 0; i < slots.length; i++) out[count++] = slots[i]!;
+      return count;
+    }
+    const end = this.collectClean(raw, out, count);
+    memo.set(raw, out.slice(count, end));
+    return end;
   }
 
   /**
