@@ -85,12 +85,12 @@ export function collectMet(
       : byAccount.collect(fieldForms(accountValue), out, n);
   }
   const amounts = compiled.amounts;
-  if (amounts.length > 0) {
+  if (amounts.size > 0) {
     let amount = amountMinor;
     if (typeof amount === "bigint" && amount >= -9007199254740991n && amount <= 9007199254740991n) {
       amount = Number(amount);
     }
-    for (let i = 0; i < amounts.length; i++) if (amounts[i]!.test(amount, scale)) out[n++] = amounts[i]!.slot;
+    n = amounts.collect(amount, scale, out, n);
   }
   return n;
 }

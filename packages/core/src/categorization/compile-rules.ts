@@ -5,7 +5,7 @@
  * one-pass scans instead of one test per condition, and only the rules whose conditions were met are looked at
  * (rule-matcher.ts).
  */
-import { AmountCondition } from "./amount-condition.ts";
+import { AmountCondition, AmountIndex } from "./amount-condition.ts";
 import type { AmountOp } from "./decimal-range.ts";
 import { compilePatternCached } from "./pattern-cache.ts";
 import { foldText } from "./fold.ts";
@@ -29,7 +29,8 @@ export interface CompiledRule {
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
   readonly fields: readonly FieldTextIndex[];
-  readonly amounts: readonly AmountCondition[];
+  /** The amount conditions of enabled rules. */
+  readonly amounts: AmountIndex;
   /** Conditions of all rules, enabled or not (the work bound counts them). */
   readonly conditionCount: number;
   /** Which rules a set of met conditions satisfies. */
@@ -137,5 +138,11 @@ function compile(rules: readonly Rule[]): CompiledRules {
     };
   });
   for (const f of fields) f.finish();
-  return { rules: compiled, fields, amounts, conditionCount: slot, matcher: new RuleMatcher(compiled, slot) };
+  return {
+    rules: compiled,
+    fields,
+    amounts: new AmountIndex(amounts),
+    conditionCount: slot,
+    matcher: new RuleMatcher(compiled, slot),
+  };
 }
