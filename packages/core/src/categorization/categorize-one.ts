@@ -58,26 +58,36 @@ export function collectMet(
   let descriptionForms: FieldForms | null = null;
   let counterpartyForms: FieldForms | null = null;
   let n = 0;
-  if (byDescription.used && description !== null) {
-    n = descriptionClean
-      ? byDescription.collectClean(description, out, n)
-      : byDescription.collect(descriptionForms = fieldForms(description), out, n);
+  // `text` reads the counterparty when it is a non-empty string, else the description.
+  const textOfCounterparty = counterparty !== null && counterparty.length > 0;
+  const joint = compiled.descriptionAndText;
+  if (joint !== null && descriptionClean && !textOfCounterparty && byDescription.used && byText.used) {
+    // Both fields read the same clean description: one search for the needles of both.
+    joint.scan(description!);
+    n = byDescription.collectCleanFound(description!, joint.firstFound, joint.firstCount, out, n);
+    n = byText.collectCleanFound(description!, joint.secondFound, joint.secondCount, out, n);
+  } else {
+    if (byDescription.used && description !== null) {
+      n = descriptionClean
+        ? byDescription.collectClean(description, out, n)
+        : byDescription.collect(descriptionForms = fieldForms(description), out, n);
+    }
+    if (byText.used) {
+      if (textOfCounterparty) {
+        n = counterpartyClean
+          ? byText.collectCleanMemo(counterparty!, out, n)
+          : byText.collect(counterpartyForms = fieldForms(counterparty!), out, n);
+      } else if (description !== null) {
+        n = descriptionClean
+          ? byText.collectClean(description, out, n)
+          : byText.collect(descriptionForms ??= fieldForms(description), out, n);
+      }
+    }
   }
   if (byCounterparty.used && counterparty !== null) {
     n = counterpartyClean
       ? byCounterparty.collectCleanMemo(counterparty, out, n)
-      : byCounterparty.collect(counterpartyForms = fieldForms(counterparty), out, n);
-  }
-  if (byText.used) {
-    if (counterparty !== null && counterparty.length > 0) {
-      n = counterpartyClean
-        ? byText.collectCleanMemo(counterparty, out, n)
-        : byText.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
-    } else if (description !== null) {
-      n = descriptionClean
-        ? byText.collectClean(description, out, n)
-        : byText.collect(descriptionForms ??= fieldForms(description), out, n);
-    }
+      : byCounterparty.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
   }
   if (byAccount.used && typeof accountValue === "string") {
     n = isCleanAscii(accountValue)

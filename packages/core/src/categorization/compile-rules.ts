@@ -9,7 +9,7 @@ import { AmountCondition, AmountIndex } from "./amount-condition.ts";
 import type { AmountOp } from "./decimal-range.ts";
 import { compilePatternCached } from "./pattern-cache.ts";
 import { foldText } from "./fold.ts";
-import { FieldTextIndex } from "./field-text-index.ts";
+import { FieldTextIndex, JointNeedles } from "./field-text-index.ts";
 import { RuleMatcher } from "./rule-matcher.ts";
 import type { Condition, Kind, Rule } from "./rule-schema.ts";
 
@@ -29,6 +29,11 @@ export interface CompiledRule {
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
   readonly fields: readonly FieldTextIndex[];
+  /**
+   * One search for the needles of `description` and of `text`, for transactions whose `text` is their description;
+   * null when either field has no needle.
+   */
+  readonly descriptionAndText: JointNeedles | null;
   /** The amount conditions of enabled rules. */
   readonly amounts: AmountIndex;
   /** Conditions of all rules, enabled or not (the work bound counts them). */
@@ -85,6 +90,7 @@ const SHAPE_RULES: readonly Rule[] = [{
   id: "shapes",
   conditions: [
     { field: "text", op: "contains", value: "a" },
+    { field: "description", op: "contains", value: "b" },
     { field: "text", op: "equals", value: "a" },
     { field: "text", op: "key_equals", value: "a" },
     { field: "text", op: "starts_with", value: "a" },
@@ -138,9 +144,13 @@ function compile(rules: readonly Rule[]): CompiledRules {
     };
   });
   for (const f of fields) f.finish();
+  const [description, , text] = fields as [FieldTextIndex, FieldTextIndex, FieldTextIndex];
   return {
     rules: compiled,
     fields,
+    descriptionAndText: description.needles.length > 0 && text.needles.length > 0
+      ? new JointNeedles(description.needles, text.needles)
+      : null,
     amounts: new AmountIndex(amounts),
     conditionCount: slot,
     matcher: new RuleMatcher(compiled, slot),

@@ -60,6 +60,8 @@ export class FieldTextIndex {
   #keyTrie: CodeUnitTrie | null = null;
   #keySlots: (readonly number[])[] = [];
   #needles: NeedleSearch | null = null;
+  /** The needles of `#needles`, by id. */
+  #needleList: readonly string[] = [];
   /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
   #containsSlots: (readonly number[])[] = [];
   /** Per needle: the patterns it makes possible (it is one of their required literals), or null. */
@@ -137,6 +139,7 @@ export class FieldTextIndex {
     this.#needlePatterns = needlePatterns;
     // Needles are folded values and lower-case literals: no A–Z, so the text's A–Z may be read as a–z.
     this.#needles = all.length === 0 ? null : new NeedleSearch(all, undefined, undefined, true);
+    this.#needleList = all;
     this.#seen = new Uint8Array(all.length);
     this.#found = new Int32Array(all.length);
     this.#prefixes = affixes(this.#startsWith, false);
@@ -204,6 +207,26 @@ export class FieldTextIndex {
    * walk of their trie, keys by a walk of theirs along the text's key as it is read.
    */
   collectClean(raw: string, out: Int32Array, count: number): number {
+    const needles = this.#needles;
+    if (needles === null) return this.collectCleanFound(raw, this.#found, 0, out, count);
+    const seen = this.#seen;
+    const found = this.#found;
+    const n = needles.scan(raw, seen, found, 0);
+    count = this.collectCleanFound(raw, found, n, out, count);
+    for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+    return count;
+  }
+
+  /** The needles (contains values and pattern literals) the field searches for, by id; empty when none. */
+  get needles(): readonly string[] {
+    return this.#needleList;
+  }
+
+  /**
+   * As `collectClean`, given the ids of the field's needles (`needles`) found in `raw`: `found[0…n)`, distinct (a
+   * search shared with another field that reads the same text, JointNeedles, found them).
+   */
+  collectCleanFound(raw: string, found: Int32Array, n: number, out: Int32Array, count: number): number {
     const equalTrie = this.#equalTrie;
     if (equalTrie !== null) {
       const id = equalTrie.find(raw);
@@ -216,17 +239,8 @@ export class FieldTextIndex {
     }
     count = this.#collectAffixes(this.#prefixes, raw, out, count);
     count = this.#collectAffixes(this.#suffixes, raw, out, count);
-    const needles = this.#needles;
-    if (needles === null) {
-      if (this.#patterns.size > 0) count = this.#collectPossiblePatterns(raw, this.#found, 0, out, count);
-      return count;
-    }
-    const seen = this.#seen;
-    const found = this.#found;
-    const n = needles.scan(raw, seen, found, 0);
-    count = this.#collectContains(found, n, out, count);
+    if (n > 0) count = this.#collectContains(found, n, out, count);
     if (this.#patterns.size > 0) count = this.#collectPossiblePatterns(raw, found, n, out, count);
-    for (let i = 0; i < n; i++) seen[found[i]!] = 0;
     return count;
   }
 
@@ -304,4 +318,65 @@ function keyOfCleanIn(trie: CodeUnitTrie, raw: string): number {
 function append(slots: readonly number[], out: Int32Array, count: number): number {
   for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
   return count;
+}
+
+/**
+ * One needle search for two fields that read the same text (`description` and `text` when the transaction has no
+ * counterparty): the union of their needles in one NeedleSearch, each found needle handed to the fields that have it
+ * under their own ids. One pass over the description instead of two.
+ */
+export class JointNeedles {
+  readonly #search: NeedleSearch;
+  /** Per joint needle: its id in the first field, or -1; likewise the second. */
+  readonly #firstId: Int32Array;
+  readonly #secondId: Int32Array;
+  readonly #seen: Uint8Array;
+  readonly #found: Int32Array;
+  /** The first field's found needles (its ids), `firstCount` of them; likewise the second's. */
+  readonly firstFound: Int32Array;
+  readonly secondFound: Int32Array;
+  firstCount = 0;
+  secondCount = 0;
+
+  constructor(first: readonly string[], second: readonly string[]) {
+    const all = [...first];
+    const ids = new Map(first.map((needle, id) => [needle, id]));
+    const secondOf: number[] = [];
+    for (let k = 0; k < second.length; k++) {
+      let id = ids.get(second[k]!);
+      if (id === undefined) {
+        id = all.push(second[k]!) - 1;
+        ids.set(second[k]!, id);
+      }
+      secondOf.push(id);
+    }
+    this.#firstId = new Int32Array(all.length).fill(-1);
+    this.#secondId = new Int32Array(all.length).fill(-1);
+    for (let k = 0; k < first.length; k++) this.#firstId[k] = k;
+    for (let k = 0; k < second.length; k++) this.#secondId[secondOf[k]!] = k;
+    this.#search = new NeedleSearch(all, undefined, undefined, true);
+    this.#seen = new Uint8Array(all.length);
+    this.#found = new Int32Array(all.length);
+    this.firstFound = new Int32Array(Math.max(1, first.length));
+    this.secondFound = new Int32Array(Math.max(1, second.length));
+  }
+
+  /** Searches `text` (A–Z read as a–z): fills `firstFound`/`firstCount` and `secondFound`/`secondCount`. */
+  scan(text: string): void {
+    const seen = this.#seen;
+    const found = this.#found;
+    const n = this.#search.scan(text, seen, found, 0);
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < n; i++) {
+      const id = found[i]!;
+      seen[id] = 0;
+      const x = this.#firstId[id]!;
+      if (x >= 0) this.firstFound[a++] = x;
+      const y = this.#secondId[id]!;
+      if (y >= 0) this.secondFound[b++] = y;
+    }
+    this.firstCount = a;
+    this.secondCount = b;
+  }
 }
