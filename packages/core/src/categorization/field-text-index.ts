@@ -240,7 +240,7 @@ export class FieldTextIndex {
     count = this.#collectAffixes(this.#prefixes, raw, out, count);
     count = this.#collectAffixes(this.#suffixes, raw, out, count);
     if (n > 0) count = this.#collectContains(found, n, out, count);
-    if (this.#patterns.size > 0) count = this.#collectPossiblePatterns(raw, found, n, out, count);
+    if (this.#possible.length > 0) count = this.#collectPossiblePatterns(raw, found, n, out, count);
     return count;
   }
 
