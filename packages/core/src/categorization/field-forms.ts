@@ -59,12 +59,8 @@ function isAsciiLetter(c: number): boolean {
  * the empty text.
  */
 export function isCleanAscii(raw: string): boolean {
-  const n = raw.length;
-  let previous = 0x20; // a leading space counts as doubled
-  for (let i = 0; i < n; i++) {
-    const c = raw.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || (c === 0x20 && previous === 0x20)) return false;
-    previous = c;
-  }
-  return previous !== 0x20;
+  return CLEAN_ASCII.test(raw);
 }
+
+/** Runs of printable non-space ASCII separated by single spaces (the runs cannot hold a space: no backtracking). */
+const CLEAN_ASCII = /^[!-~]+(?: [!-~]+)*$/;
