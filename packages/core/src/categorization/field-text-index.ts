@@ -2,15 +2,18 @@
  * The text conditions of one field (description, counterparty, text or account), indexed so that one transaction's
  * field meets all of them with a few passes whatever their number (API.md §10.1 semantics unchanged):
  *
- * - `equals` and `one_of`: a hash map of folded values; `key_equals`: a hash map of keys;
+ * - `equals` and `one_of`: the folded values in a hash map and a trie; `key_equals`: the keys likewise;
  * - `contains`: one NeedleSearch pass over the folded text for all values, which also finds the required literals
  *   of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is not searched;
- * - `starts_with` and `ends_with`: one walk over the text's start (end), a hash lookup per value length (AffixIndex);
- * - `matches`: the patterns that remain possible, searched together by the field's PatternGroup.
+ * - `starts_with` and `ends_with`: one walk of a trie from the text's start (end) (AffixIndex);
+ * - `matches`: the patterns that remain possible; a pattern decided by its literals is not searched at all, the
+ *   others are searched one by one (printable ASCII: the pattern's program as bit sets, ascii-program.ts) or, in
+ *   other text, together by the field's PatternGroup.
  *
  * Each condition has a slot; `collect` appends the slots of the conditions the field meets. `collectClean` does the
  * same for a printable-ASCII text that folding would only lower-case (isCleanAscii, the common case) without building
- * any form of it: every search reads its A–Z as a–z, and RE2 searches the text itself.
+ * any form of it: every search reads its A–Z as a–z (the tries walk it, the hash maps are not used), and patterns
+ * search the text itself. `collectCleanMemo` answers a repeated text from a memo (text-memo.ts).
  */
 import { AffixIndex, CodeUnitTrie } from "./affix-index.ts";
 import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
