@@ -33,4 +33,27 @@ describe("AffixIndex: the starts_with (ends_with) needles a text has, in one wal
     expect(scan(new AffixIndex(["11", "1", "211"], true), 3, "ref 211")).toEqual([0, 1, 2]);
     expect(scan(new AffixIndex(["abc"], false), 1, "ab")).toEqual([]);
   });
+
+  it("with foldAsciiCase reads the text's A–Z as a–z (É stays É)", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: fc.constantFrom("a", "b", " ", "É"), minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.string({ unit: fc.constantFrom("a", "b", "A", "B", " ", "É", "é"), maxLength: 8 }),
+        (list, text) => {
+          const lowered = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+          expect(scan(new AffixIndex(list, false, true), list.length, text)).toEqual(
+            list.flatMap((n, i) => (lowered.startsWith(n) ? [i] : [])),
+          );
+          expect(scan(new AffixIndex(list, true, true), list.length, text)).toEqual(
+            list.flatMap((n, i) => (lowered.endsWith(n) ? [i] : [])),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(() => new AffixIndex(["Ab"], false, true)).toThrow(TypeError);
+  });
 });

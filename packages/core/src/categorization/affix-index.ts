@@ -1,54 +1,129 @@
 /**
- * Which of a list of needles a text starts with (or ends with): per needle length, the needles in a hash map keyed by
- * a rolling hash of their code units. One walk over the text's first (last) code units, as far as the longest
- * needle, hashes each of its prefixes (suffixes) on the way; at each needle length the text's hash is looked up and
- * the needles found there are compared exactly, as `String#startsWith` and `String#endsWith` compare. Nothing is
- * allocated per text, and needles sharing a long prefix ("card payment 1", "card payment 2") cost one lookup each
- * length, not one comparison each.
+ * Which of a list of needles a text starts with (or ends with, or equals): the needles in a trie of code units, walked
+ * from the text's first (last) code unit as long as the trie goes on. Every needle ending on the way is one the text
+ * starts (ends) with, compared exactly as `String#startsWith` (`String#endsWith`) compares; the walk stops at the
+ * first code unit no needle has there, so most texts cost a step or two. Nothing is allocated per text. With
+ * `foldAsciiCase` the text's A–Z read as a–z (the needles have none), so a printable-ASCII text is matched as its
+ * lower-cased form without building that string.
  */
-function step(hash: number, unit: number): number {
-  return (Math.imul(hash, 31) + unit) | 0;
+
+/** A trie of code units: per state and class the next state (0: none), per state the needle ending there (-1: none). */
+export class CodeUnitTrie {
+  /** Code unit → class (0: in no needle). ASCII in an array, the rest in a map. */
+  readonly #ascii = new Int32Array(128);
+  readonly #other = new Map<number, number>();
+  readonly #classes: number;
+  readonly #next: Int32Array;
+  readonly #own: Int32Array;
+
+  /**
+   * `needles`: distinct, non-empty, each read from its end when `reversed`; `foldAsciiCase`: read the text's A–Z as
+   * a–z (then no needle may contain A–Z).
+   */
+  constructor(needles: readonly string[], reversed = false, foldAsciiCase = false) {
+    let classes = 1;
+    const classOf = (u: number): number => {
+      if (u < 128) {
+        if (this.#ascii[u] === 0) this.#ascii[u] = classes++;
+        return this.#ascii[u]!;
+      }
+      let c = this.#other.get(u);
+      if (c === undefined) this.#other.set(u, c = classes++);
+      return c;
+    };
+    const children: Map<number, number>[] = [new Map()];
+    const own: number[] = [-1];
+    needles.forEach((needle, id) => {
+      let s = 0;
+      const n = needle.length;
+      for (let k = 0; k < n; k++) {
+        const c = classOf(needle.charCodeAt(reversed ? n - 1 - k : k));
+        let t = children[s]!.get(c);
+        if (t === undefined) {
+          t = children.length;
+          children.push(new Map());
+          own.push(-1);
+          children[s]!.set(c, t);
+        }
+        s = t;
+      }
+      own[s] = id;
+    });
+    if (foldAsciiCase) {
+      for (let u = 65; u <= 90; u++) {
+        if (this.#ascii[u] !== 0) throw new TypeError("CodeUnitTrie: a needle has a capital A–Z");
+        this.#ascii[u] = this.#ascii[u + 32]!;
+      }
+    }
+    this.#classes = classes;
+    this.#next = new Int32Array(children.length * classes);
+    children.forEach((map, s) => {
+      for (const [c, t] of map) this.#next[s * classes + c] = t;
+    });
+    this.#own = Int32Array.from(own);
+  }
+
+  /** The state after `unit` from `state` (0: no needle goes on so). */
+  step(state: number, unit: number): number {
+    const c = unit < 128 ? this.#ascii[unit]! : this.#other.get(unit) ?? 0;
+    return c === 0 ? 0 : this.#next[state * this.#classes + c]!;
+  }
+
+  /** The needle that ends at `state`, or -1. */
+  own(state: number): number {
+    return this.#own[state]!;
+  }
+
+  /** Appends to `out` from `count` the needles `text` starts (`fromEnd`: ends) with; returns the new count. */
+  scanAffixes(text: string, fromEnd: boolean, out: Int32Array, count: number): number {
+    const ascii = this.#ascii;
+    const next = this.#next;
+    const own = this.#own;
+    const classes = this.#classes;
+    const n = text.length;
+    let s = 0;
+    for (let k = 0; k < n; k++) {
+      const u = text.charCodeAt(fromEnd ? n - 1 - k : k);
+      const c = u < 128 ? ascii[u]! : this.#other.get(u) ?? 0;
+      if (c === 0) break;
+      s = next[s * classes + c]!;
+      if (s === 0) break;
+      if (own[s]! >= 0) out[count++] = own[s]!;
+    }
+    return count;
+  }
+
+  /** The needle `text` equals, or -1. */
+  find(text: string): number {
+    const ascii = this.#ascii;
+    const next = this.#next;
+    const classes = this.#classes;
+    let s = 0;
+    for (let k = 0; k < text.length; k++) {
+      const u = text.charCodeAt(k);
+      const c = u < 128 ? ascii[u]! : this.#other.get(u) ?? 0;
+      if (c === 0) return -1;
+      s = next[s * classes + c]!;
+      if (s === 0) return -1;
+    }
+    return this.#own[s]!;
+  }
 }
 
 export class AffixIndex {
-  readonly #needles: readonly string[];
-  /** Per needle length (indexed by length): hash → ids, or undefined when no needle has that length. */
-  readonly #byLength: (Map<number, number[]> | undefined)[] = [];
-  readonly #longest: number;
+  readonly #trie: CodeUnitTrie;
 
-  /** `needles`: distinct, non-empty; `fromEnd`: match the text's end (ends_with) instead of its start. */
-  constructor(needles: readonly string[], readonly fromEnd: boolean) {
-    this.#needles = needles;
-    let longest = 0;
-    needles.forEach((needle, id) => {
-      const n = needle.length;
-      let hash = 0;
-      for (let k = 0; k < n; k++) hash = step(hash, needle.charCodeAt(fromEnd ? n - 1 - k : k));
-      const map = this.#byLength[n] ??= new Map();
-      const ids = map.get(hash);
-      if (ids === undefined) map.set(hash, [id]);
-      else ids.push(id);
-      longest = Math.max(longest, n);
-    });
-    this.#longest = longest;
+  /**
+   * `needles`: distinct, non-empty; `fromEnd`: match the text's end (ends_with) instead of its start;
+   * `foldAsciiCase`: read the text's A–Z as a–z (then no needle may contain A–Z).
+   */
+  constructor(needles: readonly string[], readonly fromEnd: boolean, foldAsciiCase = false) {
+    if (foldAsciiCase && needles.some((n) => /[A-Z]/.test(n))) throw new TypeError("AffixIndex: a needle has A–Z");
+    this.#trie = new CodeUnitTrie(needles, fromEnd, foldAsciiCase);
   }
 
   /** Appends to `out` from `count` the needles `text` starts (ends) with; returns the new count. */
   scan(text: string, out: Int32Array, count: number): number {
-    const n = text.length;
-    const last = Math.min(n, this.#longest);
-    let hash = 0;
-    for (let k = 0; k < last; k++) {
-      hash = step(hash, text.charCodeAt(this.fromEnd ? n - 1 - k : k));
-      const map = this.#byLength[k + 1];
-      if (map === undefined) continue;
-      const ids = map.get(hash);
-      if (ids === undefined) continue;
-      for (let i = 0; i < ids.length; i++) {
-        const needle = this.#needles[ids[i]!]!;
-        if (this.fromEnd ? text.endsWith(needle) : text.startsWith(needle)) out[count++] = ids[i]!;
-      }
-    }
-    return count;
+    return this.#trie.scanAffixes(text, this.fromEnd, out, count);
   }
 }

@@ -9,8 +9,7 @@
  *    `income`, zero or negative `expense`).
  */
 import type { CompiledRules } from "./compile-rules.ts";
-import { type FieldForms, fieldForms } from "./field-forms.ts";
-import type { FieldTextIndex } from "./field-text-index.ts";
+import { type FieldForms, fieldForms, isCleanAscii } from "./field-forms.ts";
 import type { Kind } from "./rule-schema.ts";
 import type { CategorizeTransaction } from "./transaction-view.ts";
 
@@ -31,40 +30,77 @@ export interface CategorizeResult {
   readonly matchedRuleIndexes: readonly number[];
 }
 
-/** Fills `compiled.matcher.met` with the slots of the conditions `tx` meets; returns how many. */
-function collectMet(compiled: CompiledRules, tx: CategorizeTransaction): number {
+/**
+ * Fills `compiled.matcher.met` with the slots of the conditions a transaction's fields meet; returns how many. Each
+ * text is classified (isCleanAscii) and, if need be, folded once, though `text` reads the counterparty or the
+ * description again.
+ */
+export function collectMet(
+  compiled: CompiledRules,
+  descriptionValue: unknown,
+  counterpartyValue: unknown,
+  accountValue: unknown,
+  amountMinor: number | bigint,
+  scale: number,
+): number {
   const out = compiled.matcher.met;
-  const [byDescription, byCounterparty, byText, byAccount] = compiled.fields as [
-    FieldTextIndex,
-    FieldTextIndex,
-    FieldTextIndex,
-    FieldTextIndex,
-  ];
-  const description = typeof tx.description === "string" ? tx.description : null;
-  const counterparty = typeof tx.counterparty === "string" ? tx.counterparty : null;
-  // Each text is folded once, though `text` reads the counterparty or the description again.
+  const fields = compiled.fields;
+  const byDescription = fields[0]!;
+  const byCounterparty = fields[1]!;
+  const byText = fields[2]!;
+  const byAccount = fields[3]!;
+  const description = typeof descriptionValue === "string" ? descriptionValue : null;
+  const counterparty = typeof counterpartyValue === "string" ? counterpartyValue : null;
+  // Whether each text is clean (isCleanAscii), and its forms when it is not: each worked out once, on first use.
+  const descriptionClean = description !== null && (byDescription.used || byText.used) && isCleanAscii(description);
+  const counterpartyClean = counterparty !== null && (byCounterparty.used || byText.used) &&
+    isCleanAscii(counterparty);
   let descriptionForms: FieldForms | null = null;
   let counterpartyForms: FieldForms | null = null;
   let n = 0;
-  if (byDescription.used && description !== null) {
-    n = byDescription.collect(descriptionForms = fieldForms(description), out, n);
+  // `text` reads the counterparty when it is a non-empty string, else the description.
+  const textOfCounterparty = counterparty !== null && counterparty.length > 0;
+  const joint = compiled.descriptionAndText;
+  if (joint !== null && descriptionClean && !textOfCounterparty && byDescription.used && byText.used) {
+    // Both fields read the same clean description: one search for the needles of both.
+    joint.scan(description!);
+    n = byDescription.collectCleanFound(description!, joint.firstFound, joint.firstCount, out, n);
+    n = byText.collectCleanFound(description!, joint.secondFound, joint.secondCount, out, n);
+  } else {
+    if (byDescription.used && description !== null) {
+      n = descriptionClean
+        ? byDescription.collectClean(description, out, n)
+        : byDescription.collect(descriptionForms = fieldForms(description), out, n);
+    }
+    if (byText.used) {
+      if (textOfCounterparty) {
+        n = counterpartyClean
+          ? byText.collectCleanMemo(counterparty!, out, n)
+          : byText.collect(counterpartyForms = fieldForms(counterparty!), out, n);
+      } else if (description !== null) {
+        n = descriptionClean
+          ? byText.collectClean(description, out, n)
+          : byText.collect(descriptionForms ??= fieldForms(description), out, n);
+      }
+    }
   }
   if (byCounterparty.used && counterparty !== null) {
-    n = byCounterparty.collect(counterpartyForms = fieldForms(counterparty), out, n);
+    n = counterpartyClean
+      ? byCounterparty.collectCleanMemo(counterparty, out, n)
+      : byCounterparty.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
   }
-  if (byText.used) {
-    if (counterparty !== null && counterparty.length > 0) {
-      n = byText.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
-    } else if (description !== null) n = byText.collect(descriptionForms ??= fieldForms(description), out, n);
+  if (byAccount.used && typeof accountValue === "string") {
+    n = isCleanAscii(accountValue)
+      ? byAccount.collectCleanMemo(accountValue, out, n)
+      : byAccount.collect(fieldForms(accountValue), out, n);
   }
-  if (byAccount.used && typeof tx.account === "string") n = byAccount.collect(fieldForms(tx.account), out, n);
   const amounts = compiled.amounts;
-  if (amounts.length > 0) {
-    let amount = tx.amountMinor;
+  if (amounts.size > 0) {
+    let amount = amountMinor;
     if (typeof amount === "bigint" && amount >= -9007199254740991n && amount <= 9007199254740991n) {
       amount = Number(amount);
     }
-    for (let i = 0; i < amounts.length; i++) if (amounts[i]!.test(amount, tx.scale)) out[n++] = amounts[i]!.slot;
+    n = amounts.collect(amount, scale, out, n);
   }
   return n;
 }
@@ -84,7 +120,8 @@ export function categorizeOne(
   const kindOpen = ownKind === null || opts.overwrite;
   let categoryRule = -1;
   let kindRule = -1;
-  const matched = compiled.matcher.match(compiled.matcher.met, collectMet(compiled, tx));
+  const met = collectMet(compiled, tx.description, tx.counterparty, tx.account, tx.amountMinor, tx.scale);
+  const matched = compiled.matcher.match(compiled.matcher.met, met);
   const rules = compiled.rules;
   for (let m = 0; m < matched.length && (categoryRule < 0 || kindRule < 0); m++) {
     const i = matched[m]!;

@@ -5,11 +5,11 @@
  * one-pass scans instead of one test per condition, and only the rules whose conditions were met are looked at
  * (rule-matcher.ts).
  */
-import { AmountCondition } from "./amount-condition.ts";
+import { AmountCondition, AmountIndex } from "./amount-condition.ts";
 import type { AmountOp } from "./decimal-range.ts";
 import { compilePatternCached } from "./pattern-cache.ts";
 import { foldText } from "./fold.ts";
-import { FieldTextIndex } from "./field-text-index.ts";
+import { FieldTextIndex, JointNeedles } from "./field-text-index.ts";
 import { RuleMatcher } from "./rule-matcher.ts";
 import type { Condition, Kind, Rule } from "./rule-schema.ts";
 
@@ -29,7 +29,13 @@ export interface CompiledRule {
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
   readonly fields: readonly FieldTextIndex[];
-  readonly amounts: readonly AmountCondition[];
+  /**
+   * One search for the needles of `description` and of `text`, for transactions whose `text` is their description;
+   * null when either field has no needle.
+   */
+  readonly descriptionAndText: JointNeedles | null;
+  /** The amount conditions of enabled rules. */
+  readonly amounts: AmountIndex;
   /** Conditions of all rules, enabled or not (the work bound counts them). */
   readonly conditionCount: number;
   /** Which rules a set of met conditions satisfies. */
@@ -73,8 +79,50 @@ function index(c: Condition, slot: number, fields: FieldTextIndex[], amounts: Am
   }
 }
 
+/**
+ * A small rule list that builds one object of every class a compiled list holds (field indexes with every kind of
+ * search, affix indexes, needle automata, amount conditions, the rule matcher; pattern groups in the second). Kept
+ * alive for the process's life, so the hidden classes (maps) of those objects never die: a full garbage collection
+ * clears the maps no live object has, and every optimized function that had them embedded (all of the evaluator's
+ * hot loop) would be thrown away and compiled again on the next request, which then runs about twice as slowly.
+ */
+const SHAPE_RULES: readonly Rule[] = [{
+  id: "shapes",
+  conditions: [
+    { field: "text", op: "contains", value: "a" },
+    { field: "description", op: "contains", value: "b" },
+    { field: "text", op: "equals", value: "a" },
+    { field: "text", op: "key_equals", value: "a" },
+    { field: "text", op: "starts_with", value: "a" },
+    { field: "text", op: "ends_with", value: "a" },
+    { field: "amount", op: "gt", value: "0" },
+  ],
+  set: { category: "shapes" },
+}];
+const PATTERN_SHAPE_RULES: readonly Rule[] = [{
+  id: "pattern shapes",
+  conditions: [{ field: "text", op: "matches", value: "a" }, { field: "text", op: "matches", value: "b" }],
+  set: { category: "shapes" },
+}];
+const shapeKeepers: CompiledRules[] = [];
+let keptPatternShapes = false;
+
+/** Keeps SHAPE_RULES (and, once patterns are compiled, PATTERN_SHAPE_RULES) compiled and evaluated once. */
+function keepShapes(rules: readonly Rule[]): void {
+  if (shapeKeepers.length === 0) shapeKeepers.push(compile(SHAPE_RULES));
+  if (!keptPatternShapes && rules.some((r) => r.conditions.some((c) => c.op === "matches"))) {
+    keptPatternShapes = true;
+    shapeKeepers.push(compile(PATTERN_SHAPE_RULES));
+  }
+}
+
 /** Compiles rules that passed `rulesArraySchema` (or `validateRules`); throws TypeError on anything else. */
 export function compileRules(rules: readonly Rule[]): CompiledRules {
+  keepShapes(rules);
+  return compile(rules);
+}
+
+function compile(rules: readonly Rule[]): CompiledRules {
   const fields = [new FieldTextIndex(), new FieldTextIndex(), new FieldTextIndex(), new FieldTextIndex()];
   const amounts: AmountCondition[] = [];
   let slot = 0;
@@ -96,5 +144,15 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
     };
   });
   for (const f of fields) f.finish();
-  return { rules: compiled, fields, amounts, conditionCount: slot, matcher: new RuleMatcher(compiled, slot) };
+  const [description, , text] = fields as [FieldTextIndex, FieldTextIndex, FieldTextIndex];
+  return {
+    rules: compiled,
+    fields,
+    descriptionAndText: description.needles.length > 0 && text.needles.length > 0
+      ? new JointNeedles(description.needles, text.needles)
+      : null,
+    amounts: new AmountIndex(amounts),
+    conditionCount: slot,
+    matcher: new RuleMatcher(compiled, slot),
+  };
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recurringKey } from "../services/recurring-key.ts";
-import { fieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
+import { fieldForms, firstKeyWord, isCleanAscii, keyOf } from "./field-forms.ts";
 import { foldText } from "./fold.ts";
 
 const unit = fc.oneof(
@@ -34,6 +34,31 @@ describe("fieldForms: one pass that equals foldText, recurringKey and NFKC", () 
       "netflix",
       "",
       null,
+    ]);
+  });
+
+  it("clean ASCII: every form is the text with A–Z lowered", () => {
+    const ascii = fc.array(fc.constantFrom("a", "Z", " ", "  ", ".", "4", "Tesco", "x-Y", "~"), { maxLength: 8 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(fc.oneof(ascii, fc.array(unit, { maxLength: 12 }).map((parts) => parts.join(""))), (raw) => {
+        const clean = isCleanAscii(raw);
+        // The definition: printable ASCII, non-empty, no leading, trailing or doubled space.
+        expect(clean).toBe(/^[\x20-\x7e]+$/.test(raw) && raw.trim() === raw && !raw.includes("  "));
+        if (clean) {
+          const lower = raw.replace(/[A-Z]/g, (c) => c.toLowerCase());
+          expect(foldText(raw)).toBe(lower);
+          expect(raw.normalize("NFKC")).toBe(raw);
+          expect(raw.toLowerCase()).toBe(lower);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect([isCleanAscii("CARD TESCO 1"), isCleanAscii(""), isCleanAscii(" a"), isCleanAscii("a  b")]).toEqual([
+      true,
+      false,
+      false,
+      false,
     ]);
   });
 });

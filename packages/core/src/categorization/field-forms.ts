@@ -51,3 +51,16 @@ export function firstKeyWord(forms: FieldForms): string | null {
 function isAsciiLetter(c: number): boolean {
   return c >= 97 && c <= 122;
 }
+
+/**
+ * Whether `raw` is printable ASCII whose folding changes nothing but the case: no leading, trailing or doubled space
+ * (printable ASCII's only white space is the space). Then foldText(raw) and the lower-cased text are both `raw` with
+ * A–Z read as a–z, and NFKC is `raw` itself, so the field is searched without building any of its forms. False for
+ * the empty text.
+ */
+export function isCleanAscii(raw: string): boolean {
+  return CLEAN_ASCII.test(raw);
+}
+
+/** Runs of printable non-space ASCII separated by single spaces (the runs cannot hold a space: no backtracking). */
+const CLEAN_ASCII = /^[!-~]+(?: [!-~]+)*$/;

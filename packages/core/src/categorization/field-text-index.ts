@@ -2,21 +2,25 @@
  * The text conditions of one field (description, counterparty, text or account), indexed so that one transaction's
  * field meets all of them with a few passes whatever their number (API.md §10.1 semantics unchanged):
  *
- * - `equals` and `one_of`: a hash map of folded values; `key_equals`: a hash map of keys;
+ * - `equals` and `one_of`: the folded values in a hash map and a trie; `key_equals`: the keys likewise;
  * - `contains`: one NeedleSearch pass over the folded text for all values, which also finds the required literals
  *   of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is not searched;
- * - `starts_with` and `ends_with`: one walk over the text's start (end), a hash lookup per value length (AffixIndex);
- * - `matches`: the patterns that remain possible, searched together by the field's PatternGroup.
+ * - `starts_with` and `ends_with`: one walk of a trie from the text's start (end) (AffixIndex);
+ * - `matches`: the patterns that remain possible; a pattern decided by its literals is not searched at all, the
+ *   others are searched one by one (printable ASCII: the pattern's program as bit sets, ascii-program.ts) or, in
+ *   other text, together by the field's PatternGroup.
  *
- * Each condition has a slot; `collect` appends the slots of the conditions the field meets.
+ * Each condition has a slot; `collect` appends the slots of the conditions the field meets. `collectClean` does the
+ * same for a printable-ASCII text that folding would only lower-case (isCleanAscii, the common case) without building
+ * any form of it: every search reads its A–Z as a–z (the tries walk it, the hash maps are not used), and patterns
+ * search the text itself. `collectCleanMemo` answers a repeated text from a memo (text-memo.ts).
  */
-import { AffixIndex } from "./affix-index.ts";
+import { AffixIndex, CodeUnitTrie } from "./affix-index.ts";
 import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
+import { TextMemo } from "./text-memo.ts";
 import type { RE2JS } from "re2js";
-
-const NONE: readonly number[] = [];
 
 function addTo(map: Map<string, number[]>, value: string, slot: number): void {
   const list = map.get(value);
@@ -31,7 +35,7 @@ interface Affixes {
 }
 
 function affixes(map: Map<string, number[]>, fromEnd: boolean): Affixes | null {
-  return map.size === 0 ? null : { index: new AffixIndex([...map.keys()], fromEnd), slots: [...map.values()] };
+  return map.size === 0 ? null : { index: new AffixIndex([...map.keys()], fromEnd, true), slots: [...map.values()] };
 }
 
 export class FieldTextIndex {
@@ -44,13 +48,23 @@ export class FieldTextIndex {
   readonly #patterns = new PatternGroup();
   /** For each pattern of the group: the condition slots that use it. */
   readonly #patternSlots: number[][] = [];
+  /** What clean texts met, for texts that repeat. */
+  readonly #memo = new TextMemo();
 
   // Built by `finish`.
   /** Lengths of the folded `equals`/`one_of` values: a text of another length equals none of them. */
   #equalLengths = new Set<number>();
   /** First words of the `key_equals` keys (what firstKeyWord gives). */
   #keyFirstWords = new Set<string>();
+  /** The folded `equals`/`one_of` values in a trie (the text's A–Z read as a–z), with their slots; null: none. */
+  #equalTrie: CodeUnitTrie | null = null;
+  #equalSlots: (readonly number[])[] = [];
+  /** The `key_equals` keys in a trie, with their slots; null: none. */
+  #keyTrie: CodeUnitTrie | null = null;
+  #keySlots: (readonly number[])[] = [];
   #needles: NeedleSearch | null = null;
+  /** The needles of `#needles`, by id. */
+  #needleList: readonly string[] = [];
   /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
   #containsSlots: (readonly number[])[] = [];
   /** Per needle: the patterns it makes possible (it is one of their required literals), or null. */
@@ -66,8 +80,6 @@ export class FieldTextIndex {
   #found = new Int32Array(0);
   #affixFound = new Int32Array(0);
   #possible = new Uint8Array(0);
-  readonly #candidates: number[] = [];
-  readonly #decided: number[] = [];
 
   addEquals(folded: string, slot: number): void {
     addTo(this.#equal, folded, slot);
@@ -98,6 +110,14 @@ export class FieldTextIndex {
   finish(): void {
     for (const value of this.#equal.keys()) this.#equalLengths.add(value.length);
     for (const key of this.#keys.keys()) this.#keyFirstWords.add(key.split(" ", 1)[0]!);
+    if (this.#equal.size > 0) {
+      this.#equalTrie = new CodeUnitTrie([...this.#equal.keys()], false, true);
+      this.#equalSlots = [...this.#equal.values()];
+    }
+    if (this.#keys.size > 0) {
+      this.#keyTrie = new CodeUnitTrie([...this.#keys.keys()]);
+      this.#keySlots = [...this.#keys.values()];
+    }
     const needles = [...this.#contains.keys()];
     this.#containsSlots = [...this.#contains.values()];
     const literalIndex = new Map<string, number[]>();
@@ -120,7 +140,9 @@ export class FieldTextIndex {
       needlePatterns[id] = patterns;
     }
     this.#needlePatterns = needlePatterns;
-    this.#needles = all.length === 0 ? null : new NeedleSearch(all);
+    // Needles are folded values and lower-case literals: no A–Z, so the text's A–Z may be read as a–z.
+    this.#needles = all.length === 0 ? null : new NeedleSearch(all, undefined, undefined, true);
+    this.#needleList = all;
     this.#seen = new Uint8Array(all.length);
     this.#found = new Int32Array(all.length);
     this.#prefixes = affixes(this.#startsWith, false);
@@ -135,66 +157,119 @@ export class FieldTextIndex {
     const folded = forms.folded;
     if (folded === "") return count; // a missing, empty or all-white-space field meets no text condition
     const equal = this.#equalLengths.has(folded.length) ? this.#equal.get(folded) : undefined;
-    if (equal !== undefined) { for (let i = 0; i < equal.length; i++) out[count++] = equal[i]!; }
+    if (equal !== undefined) count = append(equal, out, count);
     if (this.#keys.size > 0) {
       const word = firstKeyWord(forms);
       const key = word === null || this.#keyFirstWords.has(word) ? this.#keys.get(keyOf(forms)) : undefined;
-      if (key !== undefined) { for (let i = 0; i < key.length; i++) out[count++] = key[i]!; }
+      if (key !== undefined) count = append(key, out, count);
     }
     count = this.#collectAffixes(this.#prefixes, folded, out, count);
     count = this.#collectAffixes(this.#suffixes, folded, out, count);
     const patterns = this.#patterns.size;
     if (this.#needles === null) {
-      if (patterns > 0) count = this.#collectPatterns(forms, null, out, count);
+      if (patterns > 0) count = this.#collectAllPatterns(forms, out, count);
       return count;
     }
     const seen = this.#seen;
     const found = this.#found;
-    const containsCount = this.#containsSlots.length;
     // The literals are looked for in the lower-cased text; when folding changed nothing but the case (no white
     // space to collapse or trim) that is the folded text, searched once for both.
     const literalsInFolded = forms.ascii && forms.lower === folded;
     let n = this.#needles.scan(folded, seen, found, 0);
-    for (let i = 0; i < n; i++) {
-      const id = found[i]!;
-      if (id < containsCount) {
-        const slots = this.#containsSlots[id]!;
-        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
-      }
-    }
+    count = this.#collectContains(found, n, out, count);
     if (patterns > 0) {
-      let candidates: number[] | null = null;
       if (forms.ascii) {
         if (!literalsInFolded) {
           for (let i = 0; i < n; i++) seen[found[i]!] = 0;
           n = this.#needles.scan(forms.lower, seen, found, 0);
         }
-        this.#possiblePatterns(found, n);
-        candidates = this.#candidates;
-      }
-      count = this.#collectPatterns(forms, candidates, out, count);
+        count = this.#collectPossiblePatterns(forms.nfkc, found, n, out, count);
+      } else count = this.#collectAllPatterns(forms, out, count);
     }
     for (let i = 0; i < n; i++) seen[found[i]!] = 0;
     return count;
   }
 
-  #collectAffixes(affixes: Affixes | null, folded: string, out: Int32Array, count: number): number {
-    if (affixes === null) return count;
-    const found = this.#affixFound;
-    const n = affixes.index.scan(folded, found, 0);
+  /** As `collectClean`, answered from the memo when the text was met before. */
+  collectCleanMemo(raw: string, out: Int32Array, count: number): number {
+    const memo = this.#memo;
+    if (!memo.on) return this.collectClean(raw, out, count);
+    const slots = memo.get(raw);
+    if (slots !== undefined) {
+      for (let i = 0; i < slots.length; i++) out[count++] = slots[i]!;
+      return count;
+    }
+    const end = this.collectClean(raw, out, count);
+    memo.set(raw, out.slice(count, end));
+    return end;
+  }
+
+  /**
+   * As `collect`, for a text that isCleanAscii: its folded, lower-cased and NFKC forms are the text with A–Z read as
+   * a–z (the searches read it so), and the text itself for RE2. No string is built: `equals` values are found by a
+   * walk of their trie, keys by a walk of theirs along the text's key as it is read.
+   */
+  collectClean(raw: string, out: Int32Array, count: number): number {
+    const needles = this.#needles;
+    if (needles === null) return this.collectCleanFound(raw, this.#found, 0, out, count);
+    const seen = this.#seen;
+    const found = this.#found;
+    const n = needles.scan(raw, seen, found, 0);
+    count = this.collectCleanFound(raw, found, n, out, count);
+    for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+    return count;
+  }
+
+  /** The needles (contains values and pattern literals) the field searches for, by id; empty when none. */
+  get needles(): readonly string[] {
+    return this.#needleList;
+  }
+
+  /**
+   * As `collectClean`, given the ids of the field's needles (`needles`) found in `raw`: `found[0…n)`, distinct (a
+   * search shared with another field that reads the same text, JointNeedles, found them).
+   */
+  collectCleanFound(raw: string, found: Int32Array, n: number, out: Int32Array, count: number): number {
+    const equalTrie = this.#equalTrie;
+    if (equalTrie !== null) {
+      const id = equalTrie.find(raw);
+      if (id >= 0) count = append(this.#equalSlots[id]!, out, count);
+    }
+    const keyTrie = this.#keyTrie;
+    if (keyTrie !== null) {
+      const id = keyOfCleanIn(keyTrie, raw);
+      if (id >= 0) count = append(this.#keySlots[id]!, out, count);
+    }
+    count = this.#collectAffixes(this.#prefixes, raw, out, count);
+    count = this.#collectAffixes(this.#suffixes, raw, out, count);
+    if (n > 0) count = this.#collectContains(found, n, out, count);
+    if (this.#possible.length > 0) count = this.#collectPossiblePatterns(raw, found, n, out, count);
+    return count;
+  }
+
+  #collectContains(found: Int32Array, n: number, out: Int32Array, count: number): number {
+    const containsCount = this.#containsSlots.length;
     for (let i = 0; i < n; i++) {
-      const slots = affixes.slots[found[i]!]!;
-      for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+      const id = found[i]!;
+      if (id < containsCount) count = append(this.#containsSlots[id]!, out, count);
     }
     return count;
   }
 
+  #collectAffixes(affixes: Affixes | null, text: string, out: Int32Array, count: number): number {
+    if (affixes === null) return count;
+    const found = this.#affixFound;
+    const n = affixes.index.scan(text, found, 0);
+    for (let i = 0; i < n; i++) count = append(affixes.slots[found[i]!]!, out, count);
+    return count;
+  }
+
   /**
-   * From the needles `found[0…n)` in the lower-cased printable-ASCII text: leaves in `#candidates` the patterns RE2
-   * must search (possible, not decided by their literals), ascending, and in `#decided` the decisive patterns whose
-   * literals were found (they match).
+   * The patterns met by printable-ASCII text `nfkc` whose lower-cased form holds the needles `found[0…n)`: a pattern
+   * none of whose literals is there cannot match; one decided by its literals matches; the rest are searched, each
+   * on its own (PatternGroup.testAscii).
    */
-  #possiblePatterns(found: Int32Array, n: number): void {
+  #collectPossiblePatterns(nfkc: string, found: Int32Array, n: number, out: Int32Array, count: number): number {
     const possible = this.#possible;
     const always = this.#alwaysPossible;
     for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
@@ -202,28 +277,109 @@ export class FieldTextIndex {
       const patterns = this.#needlePatterns[found[i]!]!;
       if (patterns !== null) { for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1; }
     }
-    const candidates = this.#candidates;
-    const decided = this.#decided;
-    candidates.length = 0;
-    decided.length = 0;
     for (let p = 0; p < possible.length; p++) {
       if (possible[p] === 1) {
         possible[p] = 0;
-        if (this.#decisive[p] === 1) decided.push(p);
-        else candidates.push(p);
-      }
-    }
-  }
-
-  /** The patterns' answers (`candidates` null: every pattern searched) as condition slots. */
-  #collectPatterns(forms: FieldForms, candidates: number[] | null, out: Int32Array, count: number): number {
-    const hits = this.#patterns.searchAmong(forms.nfkc, candidates, candidates === null ? NONE : this.#decided);
-    for (let p = 0; p < hits.length; p++) {
-      if (hits[p] === 1) {
-        const slots = this.#patternSlots[p]!;
-        for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+        if (this.#decisive[p] === 1 || this.#patterns.testAscii(p, nfkc)) {
+          count = append(this.#patternSlots[p]!, out, count);
+        }
       }
     }
     return count;
+  }
+
+  /** Every pattern searched (text that is not printable ASCII: no literal prefilter). */
+  #collectAllPatterns(forms: FieldForms, out: Int32Array, count: number): number {
+    const hits = this.#patterns.search(forms.nfkc);
+    for (let p = 0; p < hits.length; p++) if (hits[p] === 1) count = append(this.#patternSlots[p]!, out, count);
+    return count;
+  }
+}
+
+/**
+ * The key (of a `key_equals` trie) that printable-ASCII `raw` has as its recurring key, or -1: the key read as the
+ * text is walked (letters lower-cased, one space between runs of them) and fed to the trie, which stops at the first
+ * code unit no key has.
+ */
+function keyOfCleanIn(trie: CodeUnitTrie, raw: string): number {
+  let state = 0;
+  let letters = false;
+  let gap = false;
+  for (let i = 0; i < raw.length; i++) {
+    let c = raw.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c >= 97 && c <= 122) {
+      if (gap && letters && (state = trie.step(state, 0x20)) === 0) return -1;
+      if ((state = trie.step(state, c)) === 0) return -1;
+      letters = true;
+      gap = false;
+    } else gap = true;
+  }
+  return letters ? trie.own(state) : -1;
+}
+
+function append(slots: readonly number[], out: Int32Array, count: number): number {
+  for (let k = 0; k < slots.length; k++) out[count++] = slots[k]!;
+  return count;
+}
+
+/**
+ * One needle search for two fields that read the same text (`description` and `text` when the transaction has no
+ * counterparty): the union of their needles in one NeedleSearch, each found needle handed to the fields that have it
+ * under their own ids. One pass over the description instead of two.
+ */
+export class JointNeedles {
+  readonly #search: NeedleSearch;
+  /** Per joint needle: its id in the first field, or -1; likewise the second. */
+  readonly #firstId: Int32Array;
+  readonly #secondId: Int32Array;
+  readonly #seen: Uint8Array;
+  readonly #found: Int32Array;
+  /** The first field's found needles (its ids), `firstCount` of them; likewise the second's. */
+  readonly firstFound: Int32Array;
+  readonly secondFound: Int32Array;
+  firstCount = 0;
+  secondCount = 0;
+
+  constructor(first: readonly string[], second: readonly string[]) {
+    const all = [...first];
+    const ids = new Map(first.map((needle, id) => [needle, id]));
+    const secondOf: number[] = [];
+    for (let k = 0; k < second.length; k++) {
+      let id = ids.get(second[k]!);
+      if (id === undefined) {
+        id = all.push(second[k]!) - 1;
+        ids.set(second[k]!, id);
+      }
+      secondOf.push(id);
+    }
+    this.#firstId = new Int32Array(all.length).fill(-1);
+    this.#secondId = new Int32Array(all.length).fill(-1);
+    for (let k = 0; k < first.length; k++) this.#firstId[k] = k;
+    for (let k = 0; k < second.length; k++) this.#secondId[secondOf[k]!] = k;
+    this.#search = new NeedleSearch(all, undefined, undefined, true);
+    this.#seen = new Uint8Array(all.length);
+    this.#found = new Int32Array(all.length);
+    this.firstFound = new Int32Array(Math.max(1, first.length));
+    this.secondFound = new Int32Array(Math.max(1, second.length));
+  }
+
+  /** Searches `text` (A–Z read as a–z): fills `firstFound`/`firstCount` and `secondFound`/`secondCount`. */
+  scan(text: string): void {
+    const seen = this.#seen;
+    const found = this.#found;
+    const n = this.#search.scan(text, seen, found, 0);
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < n; i++) {
+      const id = found[i]!;
+      seen[id] = 0;
+      const x = this.#firstId[id]!;
+      if (x >= 0) this.firstFound[a++] = x;
+      const y = this.#secondId[id]!;
+      if (y >= 0) this.secondFound[b++] = y;
+    }
+    this.firstCount = a;
+    this.secondCount = b;
   }
 }

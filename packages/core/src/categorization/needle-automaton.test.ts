@@ -38,4 +38,24 @@ describe("NeedleAutomaton: every needle of a text in one pass", () => {
     expect(a.scan("abc", seen, out, 0)).toBe(1);
     expect(out[0]).toBe(3);
   });
+
+  it("with foldAsciiCase reads the text's A–Z as a–z, and refuses needles with capitals", () => {
+    const lowerUnit = fc.constantFrom("a", "b", "A", "B", " ", "é", "É");
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: fc.constantFrom("a", "b", " ", "é", "É"), minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.string({ unit: lowerUnit, maxLength: 12 }),
+        (list, text) => {
+          const lowered = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+          const expected = list.flatMap((n, i) => (lowered.includes(n) ? [i] : []));
+          expect(found(new NeedleAutomaton(list, 0, true), list.length, text)).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(() => new NeedleAutomaton(["aB"], 0, true)).toThrow(TypeError);
+  });
 });

@@ -2,8 +2,11 @@
  * Finds which of many strings ("needles") occur in a text, in one pass over the text (Aho–Corasick): the needles
  * become a trie whose failure links are resolved into a table of transitions, so each code unit of the text costs
  * one table read, however many needles there are. Code units (UTF-16) are compared exactly, as `String#includes`
- * compares them. The table is states × the needles' distinct code units; needles that would make it larger than
- * MAX_TABLE go into further automata (NeedleSearch), so memory stays bounded for any rule list.
+ * compares them. The table is states × (the needles' distinct code units + 3); needles that would make it larger than
+ * about MAX_TABLE go into further automata (NeedleSearch), so memory stays bounded for any rule list.
+ *
+ * With `foldAsciiCase`, the text's ASCII capitals A–Z read as a–z (the needles must have none), so a printable-ASCII
+ * text is searched as its lower-cased form without building that string.
  */
 
 /** The largest transition table of one automaton (entries of 4 bytes). */
@@ -19,15 +22,19 @@ export class NeedleAutomaton {
   readonly #ascii = new Int32Array(128);
   readonly #other = new Map<number, number>();
   readonly #classes: number;
-  /** states × classes: the next state. */
-  readonly #next: Int32Array;
-  /** Per state: the needle that ends there, or -1. */
-  readonly #own: Int32Array;
-  /** Per state: the nearest state on its failure chain where a needle ends, or -1. */
-  readonly #link: Int32Array;
+  /**
+   * One row per state, each `classes + 3` entries, states named by the offset of their row: per class the next state;
+   * then the state to report from (the state itself when a needle ends there, else the nearest state on its failure
+   * chain where one does, else -1); the needle that ends at the state (-1: none); the nearest state on its failure
+   * chain where a needle ends (-1: none). One table, so each code unit of the text costs two reads of it.
+   */
+  readonly #table: Int32Array;
 
-  /** `needles`: distinct, non-empty; `offset` + the index of each is what `scan` reports. */
-  constructor(needles: readonly string[], offset = 0) {
+  /**
+   * `needles`: distinct, non-empty; `offset` + the index of each is what `scan` reports; `foldAsciiCase`: read the
+   * text's A–Z as a–z (then no needle may contain A–Z).
+   */
+  constructor(needles: readonly string[], offset = 0, foldAsciiCase = false) {
     let classes = 1;
     const classOf = (u: number, add: boolean): number => {
       if (u < 128) {
@@ -56,6 +63,12 @@ export class NeedleAutomaton {
       }
       own[s] = offset + id;
     });
+    if (foldAsciiCase) {
+      for (let u = 65; u <= 90; u++) {
+        if (this.#ascii[u] !== 0) throw new TypeError("NeedleAutomaton: a needle has a capital A–Z");
+        this.#ascii[u] = this.#ascii[u + 32]!;
+      }
+    }
     this.#classes = classes;
     const states = children.length;
     const next = new Int32Array(states * classes);
@@ -79,9 +92,17 @@ export class NeedleAutomaton {
         queue.push(t);
       }
     }
-    this.#next = next;
-    this.#own = Int32Array.from(own);
-    this.#link = link;
+    const stride = classes + 3;
+    const table = new Int32Array(states * stride);
+    for (let st = 0; st < states; st++) {
+      const row = st * stride;
+      for (let c = 0; c < classes; c++) table[row + c] = next[st * classes + c]! * stride;
+      const report = own[st]! >= 0 ? st : link[st]!;
+      table[row + classes] = report >= 0 ? report * stride : -1;
+      table[row + classes + 1] = own[st]!;
+      table[row + classes + 2] = link[st]! >= 0 ? link[st]! * stride : -1;
+    }
+    this.#table = table;
   }
 
   /**
@@ -91,23 +112,18 @@ export class NeedleAutomaton {
   scan(text: string, seen: Uint8Array, out: Int32Array, count: number): number {
     const ascii = this.#ascii;
     const other = this.#other;
-    const next = this.#next;
-    const own = this.#own;
-    const link = this.#link;
-    const classes = this.#classes;
+    const table = this.#table;
+    const report = this.#classes;
     let s = 0;
     for (let i = 0; i < text.length; i++) {
       const u = text.charCodeAt(i);
-      const c = u < 128 ? ascii[u]! : other.get(u) ?? 0;
-      s = next[s * classes + c]!;
-      let t = own[s]! >= 0 ? s : link[s]!;
-      while (t >= 0) {
-        const n = own[t]!;
+      s = table[s + (u < 128 ? ascii[u]! : other.get(u) ?? 0)]!;
+      for (let t = table[s + report]!; t >= 0; t = table[t + report + 2]!) {
+        const n = table[t + report + 1]!;
         if (seen[n] === 0) {
           seen[n] = 1;
           out[count++] = n;
         }
-        t = link[t]!;
       }
     }
     return count;

@@ -14,8 +14,14 @@ export class NeedleSearch {
   /** Needles past the table budget, with their indexes. */
   readonly #rest: { readonly needle: string; readonly id: number }[] = [];
 
-  /** `needles`: distinct, non-empty; `scan` reports their indexes. */
-  constructor(needles: readonly string[], maxTable = MAX_TABLE, maxTotal = MAX_TOTAL_TABLE) {
+  readonly #foldAsciiCase: boolean;
+
+  /**
+   * `needles`: distinct, non-empty; `scan` reports their indexes. `foldAsciiCase`: the text's A–Z read as a–z (no
+   * needle may contain A–Z), as NeedleAutomaton reads them.
+   */
+  constructor(needles: readonly string[], maxTable = MAX_TABLE, maxTotal = MAX_TOTAL_TABLE, foldAsciiCase = false) {
+    this.#foldAsciiCase = foldAsciiCase;
     let start = 0;
     let states = 0;
     let budget = maxTotal;
@@ -23,7 +29,7 @@ export class NeedleSearch {
     const flush = (end: number) => {
       if (end > start) {
         budget -= tableSize(states, units.size);
-        this.#automata.push(new NeedleAutomaton(needles.slice(start, end), start));
+        this.#automata.push(new NeedleAutomaton(needles.slice(start, end), start, foldAsciiCase));
       }
       start = end;
       states = 0;
@@ -41,7 +47,12 @@ export class NeedleSearch {
       if (tableSize(needle.length, added.size) > budget) {
         // Over the budget: this needle and all after it are searched one by one.
         flush(i);
-        for (let k = i; k < needles.length; k++) this.#rest.push({ needle: needles[k]!, id: k });
+        for (let k = i; k < needles.length; k++) {
+          if (foldAsciiCase && /[A-Z]/.test(needles[k]!)) {
+            throw new TypeError("NeedleSearch: a needle has a capital A–Z");
+          }
+          this.#rest.push({ needle: needles[k]!, id: k });
+        }
         return;
       }
       for (const u of added) units.add(u);
@@ -58,13 +69,22 @@ export class NeedleSearch {
   /** Marks in `seen` every needle found in `text`, appends the newly seen to `out` from `count`; the new count. */
   scan(text: string, seen: Uint8Array, out: Int32Array, count: number): number {
     for (let a = 0; a < this.#automata.length; a++) count = this.#automata[a]!.scan(text, seen, out, count);
+    if (this.#rest.length === 0) return count;
+    const lower = this.#foldAsciiCase ? lowerAscii(text) : text;
     for (let r = 0; r < this.#rest.length; r++) {
       const { needle, id } = this.#rest[r]!;
-      if (seen[id] === 0 && text.includes(needle)) {
+      if (seen[id] === 0 && lower.includes(needle)) {
         seen[id] = 1;
         out[count++] = id;
       }
     }
     return count;
   }
+}
+
+const CAPITALS = /[A-Z]+/g;
+
+/** `text` with A–Z lowered and nothing else changed. */
+export function lowerAscii(text: string): string {
+  return text.replace(CAPITALS, (c) => c.toLowerCase());
 }

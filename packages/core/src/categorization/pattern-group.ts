@@ -3,9 +3,11 @@
  * pass, and a bounded memo answers repeated texts (bank descriptions repeat) without searching again. In printable
  * ASCII text, a pattern whose required literals (pattern-literals.ts) are all absent is not searched: when at most one
  * pattern remains, it alone is searched. When a set cannot be built, each pattern is searched on its own (same
- * answers, more passes).
+ * answers, more passes). The field index (field-text-index.ts) searches printable-ASCII text pattern by pattern with
+ * `testAscii`: the pattern's own program run with bit sets (ascii-program.ts), else re2js.
  */
 import type { RE2JS, RE2Set } from "re2js";
+import { type AsciiProgram, asciiProgramCached } from "./ascii-program.ts";
 import { decisiveLiterals, requiredLiterals } from "./pattern-literals.ts";
 import { re2 } from "./re2.ts";
 
@@ -15,6 +17,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 export class PatternGroup {
   readonly #patterns: string[] = [];
   readonly #regexes: RE2JS[] = [];
+  /** Per pattern: its program for printable-ASCII text (ascii-program.ts), or null (re2js searches). */
+  readonly #ascii: (AsciiProgram | null)[] = [];
   /** Per pattern: literals one of which every match contains in printable-ASCII text, or null. */
   readonly #literals: (readonly string[] | null)[] = [];
   /** Per pattern: whether its literals decide it (decisiveLiterals): in printable-ASCII text, found ⇔ matched. */
@@ -29,6 +33,7 @@ export class PatternGroup {
     if (at >= 0) return at;
     this.#patterns.push(pattern);
     this.#regexes.push(regex);
+    this.#ascii.push(asciiProgramCached(regex));
     const decisive = decisiveLiterals(pattern);
     this.#literals.push(decisive ?? requiredLiterals(pattern));
     this.#decisive.push(decisive !== null);
@@ -59,6 +64,12 @@ export class PatternGroup {
   /** Whether the pattern's literals decide it: in printable-ASCII text it matches exactly when one of them occurs. */
   isDecisive(slot: number): boolean {
     return this.#decisive[slot]!;
+  }
+
+  /** Whether pattern `slot` is found in printable-ASCII `text`, searched on its own. */
+  testAscii(slot: number, text: string): boolean {
+    const program = this.#ascii[slot];
+    return program !== null && program !== undefined ? program.test(text) : this.#regexes[slot]!.test(text);
   }
 
   /** One byte per slot: 1 where that pattern is found in `text` (already NFKC-normalized). */

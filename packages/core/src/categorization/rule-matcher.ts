@@ -19,6 +19,8 @@ export class RuleMatcher {
   readonly #touched: Int32Array;
   /** Scratch for the caller: the met slots of one transaction (one entry per condition at most). */
   readonly met: Int32Array;
+  /** Scratch for the caller: the rules one transaction satisfies (one entry per rule at most). */
+  readonly satisfied: Int32Array;
 
   constructor(rules: readonly MatchableRule[], conditionCount: number) {
     this.#slotRule = new Int32Array(conditionCount);
@@ -30,32 +32,46 @@ export class RuleMatcher {
     this.#count = new Int32Array(rules.length);
     this.#touched = new Int32Array(rules.length);
     this.met = new Int32Array(conditionCount);
+    this.satisfied = new Int32Array(rules.length);
   }
 
   /** The rules satisfied by the distinct met slots `met[0…n)`, ascending. */
   match(met: Int32Array, n: number): number[] {
-    const count = this.#count;
-    const touched = this.#touched;
-    let t = 0;
-    for (let i = 0; i < n; i++) {
-      const r = this.#slotRule[met[i]!]!;
-      if (count[r]!++ === 0) touched[t++] = r;
-    }
+    const t = this.matchInto(met, n, this.#touched);
     const matched: number[] = [];
     for (let i = 0; i < t; i++) {
-      const r = touched[i]!;
-      if (count[r]! >= this.#need[r]!) {
-        // Insertion keeps the list ascending (it is short: the rules one transaction satisfies).
-        let j = matched.length;
-        matched.push(r);
-        while (j > 0 && matched[j - 1]! > r) {
-          matched[j] = matched[j - 1]!;
-          j--;
-        }
-        matched[j] = r;
+      const r = this.#touched[i]!;
+      // Insertion keeps the list ascending (it is short: the rules one transaction satisfies).
+      let j = matched.length;
+      matched.push(r);
+      while (j > 0 && matched[j - 1]! > r) {
+        matched[j] = matched[j - 1]!;
+        j--;
       }
-      count[r] = 0;
+      matched[j] = r;
     }
     return matched;
+  }
+
+  /**
+   * Writes to `out` from 0 the rules satisfied by the distinct met slots `met[0…n)`, in no particular order; returns
+   * how many. `out` needs room for one entry per rule (`out` may be the matcher's own scratch, as `match` uses it).
+   */
+  matchInto(met: Int32Array, n: number, out: Int32Array): number {
+    const count = this.#count;
+    const touched = this.#touched;
+    const slotRule = this.#slotRule;
+    let t = 0;
+    for (let i = 0; i < n; i++) {
+      const r = slotRule[met[i]!]!;
+      if (count[r]!++ === 0) touched[t++] = r;
+    }
+    let m = 0;
+    for (let i = 0; i < t; i++) {
+      const r = touched[i]!;
+      if (count[r]! >= this.#need[r]!) out[m++] = r; // m <= i: writing into `touched` itself is safe
+      count[r] = 0;
+    }
+    return m;
   }
 }

@@ -30,12 +30,26 @@ export interface CheckedTransaction extends CategorizeTransaction {
   readonly id: string | null;
 }
 
-export function checkCategorizationTransactions(
+/** The checked amounts of a transaction list, one entry per transaction (0 where an amount was rejected). */
+export interface CheckedAmounts {
+  /** Signed amount in minor units of `scale` decimals (a safe integer). */
+  readonly amountMinor: Float64Array;
+  /** Decimals of each amount: its currency's ISO 4217 minor unit, else SCALE_WITHOUT_CURRENCY. */
+  readonly scale: Uint8Array;
+}
+
+/** Checks every transaction's date, currency and amount (issues into `errors`); the amounts as columns. */
+export function checkCategorizationAmounts(
   transactions: readonly CategorizationTransactionInput[],
   base: string,
   errors: ErrorCollector,
-): CheckedTransaction[] {
-  const out = new Array<CheckedTransaction>(transactions.length);
+): CheckedAmounts {
+  const amountMinor = new Float64Array(transactions.length);
+  const scales = new Uint8Array(transactions.length);
+  // Transactions repeat a few currency codes: the last code's scale is kept.
+  let lastCurrency: string | undefined;
+  let lastCode = "";
+  let lastScale: number | undefined;
   for (let i = 0; i < transactions.length; i++) {
     const t = transactions[i]!;
     if (!isValidDate(t.date)) {
@@ -47,14 +61,20 @@ export function checkCategorizationTransactions(
     }
     let scale = SCALE_WITHOUT_CURRENCY;
     let code = "";
-    if (t.currency !== undefined) {
-      code = t.currency.toUpperCase();
-      const s = currencyScale(code);
+    const currency = t.currency;
+    if (currency !== undefined) {
+      if (currency !== lastCurrency) {
+        lastCurrency = currency;
+        lastCode = currency.toUpperCase();
+        lastScale = currencyScale(lastCode);
+      }
+      code = lastCode;
+      const s = lastScale;
       if (s === undefined) {
         errors.at(
           `${base}/${i}/currency`,
           "unknown_currency",
-          `\`${base}/${i}/currency\` is "${t.currency}", which is not an active ISO 4217 currency code.`,
+          `\`${base}/${i}/currency\` is "${currency}", which is not an active ISO 4217 currency code.`,
         );
       } else scale = s;
     }
@@ -69,12 +89,27 @@ export function checkCategorizationTransactions(
             "`currency` to check it against that currency instead."
           : moneyIssueMessage(amount, where, code === "" ? "an amount without a currency" : code, scale),
       );
-    }
+    } else amountMinor[i] = amount;
+    scales[i] = scale;
+  }
+  return { amountMinor, scale: scales };
+}
+
+/** As checkCategorizationAmounts, each transaction as one object (what the engine's object API reads). */
+export function checkCategorizationTransactions(
+  transactions: readonly CategorizationTransactionInput[],
+  base: string,
+  errors: ErrorCollector,
+): CheckedTransaction[] {
+  const { amountMinor, scale } = checkCategorizationAmounts(transactions, base, errors);
+  const out = new Array<CheckedTransaction>(transactions.length);
+  for (let i = 0; i < transactions.length; i++) {
+    const t = transactions[i]!;
     out[i] = {
       id: t.id ?? null,
       date: t.date,
-      amountMinor: typeof amount === "number" ? amount : 0,
-      scale,
+      amountMinor: amountMinor[i]!,
+      scale: scale[i]!,
       category: t.category,
       kind: t.kind,
       description: t.description,

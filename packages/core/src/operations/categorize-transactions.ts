@@ -1,11 +1,11 @@
-import { categorizeMany } from "../categorization/categorize-many.ts";
+import { categorizeColumns } from "../categorization/categorize-columns.ts";
 import { compileRules } from "../categorization/compile-rules.ts";
 import { ensureRe2 } from "../categorization/re2.ts";
 import { CONDITION_RULES, RULE_LIMITS, RULE_SHAPE_RULES } from "../categorization/rule-schema.ts";
 import { EVALUATION_RULES } from "../contracts/categorization.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
-import { checkCategorizationTransactions } from "./categorization-transactions.ts";
+import { checkCategorizationAmounts } from "./categorization-transactions.ts";
 import { ErrorCollector } from "./error-collector.ts";
 import { formatCategorization } from "./format-categorization.ts";
 
@@ -47,11 +47,13 @@ export function categorizeTransactionsOperation(schemas: Schemas) {
             `request may ask for at most ${RULE_LIMITS.work}. Send fewer transactions per request.`,
         );
       }
-      const transactions = checkCategorizationTransactions(input.transactions, "/transactions", errors);
+      const { amountMinor, scale } = checkCategorizationAmounts(input.transactions, "/transactions", errors);
       errors.throwIfAny();
       const compiled = compileRules(input.rules);
-      const { results, rules } = categorizeMany(compiled, transactions, { overwrite: input.overwrite === true });
-      return formatCategorization(compiled, transactions, results, rules);
+      const columns = categorizeColumns(compiled, input.transactions, amountMinor, scale, {
+        overwrite: input.overwrite === true,
+      });
+      return formatCategorization(compiled, input.transactions, amountMinor, columns);
     },
   };
   return operation;

@@ -1,39 +1,85 @@
-/** The CategorizationReport (API.md §10.2) of evaluated transactions. */
-import type { CategorizeResult } from "../categorization/categorize-one.ts";
+/** The CategorizationReport (API.md §10.2) of evaluated transactions, read from the evaluator's columns. */
+import type { CategorizedColumns, TransactionFields } from "../categorization/categorize-columns.ts";
 import type { RuleCounts } from "../categorization/categorize-many.ts";
 import type { CompiledRules } from "../categorization/compile-rules.ts";
+import type { Kind } from "../categorization/rule-schema.ts";
+
+interface ReportTransaction extends TransactionFields {
+  readonly id?: string | null | undefined;
+}
 
 export function formatCategorization(
   compiled: CompiledRules,
-  transactions: readonly { readonly id: string | null }[],
-  results: readonly CategorizeResult[],
-  rules: RuleCounts[],
+  transactions: readonly ReportTransaction[],
+  amountMinor: ArrayLike<number>,
+  columns: CategorizedColumns,
 ) {
+  const rules = compiled.rules;
+  const { categoryRule, kindRule } = columns;
   let categorized = 0;
   let byRule = 0;
   let kindByRule = 0;
-  const rows = results.map((r, index) => {
-    if (r.category !== null) categorized++;
-    if (r.categorySource === "rule") byRule++;
-    if (r.kindSource === "rule") kindByRule++;
-    return {
+  const rows = new Array(transactions.length);
+  for (let index = 0; index < transactions.length; index++) {
+    const t = transactions[index]!;
+    const c = categoryRule[index]!;
+    const k = kindRule[index]!;
+    let category: string | null;
+    let categorySource: "input" | "rule" | null;
+    let categoryRuleId: string | null = null;
+    if (c >= 0) {
+      const rule = rules[c]!;
+      category = rule.category!;
+      categorySource = "rule";
+      categoryRuleId = rule.id;
+      byRule++;
+    } else if (typeof t.category === "string" && t.category.length > 0) {
+      category = t.category;
+      categorySource = "input";
+    } else {
+      category = null;
+      categorySource = null;
+    }
+    if (category !== null) categorized++;
+    let kind: Kind;
+    let kindSource: "input" | "rule" | "default";
+    let kindRuleId: string | null = null;
+    if (k >= 0) {
+      const rule = rules[k]!;
+      kind = rule.kind!;
+      kindSource = "rule";
+      kindRuleId = rule.id;
+      kindByRule++;
+    } else if (t.kind !== undefined && t.kind !== null) {
+      kind = t.kind;
+      kindSource = "input";
+    } else {
+      kind = amountMinor[index]! > 0 ? "income" : "expense";
+      kindSource = "default";
+    }
+    rows[index] = {
       index,
-      id: transactions[index]!.id,
-      category: r.category,
-      kind: r.kind,
-      category_source: r.categorySource,
-      category_rule_id: r.categoryRuleIndex === null ? null : compiled.rules[r.categoryRuleIndex]!.id,
-      kind_source: r.kindSource,
-      kind_rule_id: r.kindRuleIndex === null ? null : compiled.rules[r.kindRuleIndex]!.id,
+      id: t.id ?? null,
+      category,
+      kind,
+      category_source: categorySource,
+      category_rule_id: categoryRuleId,
+      kind_source: kindSource,
+      kind_rule_id: kindRuleId,
     };
-  });
+  }
+  const counts: RuleCounts[] = rules.map((r, i) => ({
+    id: r.id,
+    matched_count: columns.matched[i]!,
+    applied_count: columns.applied[i]!,
+  }));
   return {
     transactions: rows,
-    rules,
+    rules: counts,
     totals: {
-      transaction_count: results.length,
+      transaction_count: transactions.length,
       categorized_count: categorized,
-      uncategorized_count: results.length - categorized,
+      uncategorized_count: transactions.length - categorized,
       categorized_by_rule_count: byRule,
       kind_set_by_rule_count: kindByRule,
     },

@@ -1,0 +1,80 @@
+/**
+ * Where the time of the 50k categorize request goes, stage by stage, with the functions the route and the operation
+ * call (routes/operations.ts calculationHandler, operations/categorize-transactions.ts): read the body (size,
+ * UTF-8), the core's exact JSON parser, the input schema (rules and the fast transaction array), the transactions'
+ * dates, currencies and amounts, compiling the rules, the engine, the report, JSON.stringify. bench/categorize.ts
+ * takes one sample per iteration, in the same alternating loop as the handler and JSON.parse.
+ */
+import { createOperations, parseJsonBody } from "@pfa/core";
+import { categorizeColumns } from "@pfa/core/categorization/categorize-columns.ts";
+import { compileRules } from "@pfa/core/categorization/compile-rules.ts";
+import { ensureRe2 } from "@pfa/core/categorization/re2.ts";
+import { checkCategorizationAmounts } from "@pfa/core/operations/categorization-transactions.ts";
+import { ErrorCollector } from "@pfa/core/operations/error-collector.ts";
+import { formatCategorization } from "@pfa/core/operations/format-categorization.ts";
+import { coreLimits } from "../../supabase/functions/v1/app.ts";
+import { DEFAULT_LIMITS } from "../../supabase/functions/v1/config.ts";
+import { decodeUtf8, readBodyBytes } from "../../supabase/functions/v1/http/body.ts";
+
+export const CATEGORIZE_STAGES = [
+  "read_body_ms",
+  "parse_json_body_ms",
+  "validate_ms",
+  "check_amounts_ms",
+  "compile_ms",
+  "engine_ms",
+  "format_ms",
+  "stringify_ms",
+  "run_ms",
+] as const;
+export type CategorizeStage = typeof CATEGORIZE_STAGES[number];
+
+export async function createCategorizeStages(bytes: Uint8Array<ArrayBuffer>, gc: () => void) {
+  await ensureRe2();
+  const op = createOperations(coreLimits(DEFAULT_LIMITS)).byName.categorize_transactions;
+  return async function sample(): Promise<Record<CategorizeStage, number>> {
+    const out = {} as Record<CategorizeStage, number>;
+    const time = async <T>(key: CategorizeStage, fn: () => T | Promise<T>): Promise<T> => {
+      gc();
+      const t0 = performance.now();
+      const v = await fn();
+      out[key] = performance.now() - t0;
+      return v;
+    };
+    const request = new Request("http://127.0.0.1/v1/analytics/categorize", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(bytes.byteLength) },
+      body: bytes,
+    });
+    const text = await time(
+      "read_body_ms",
+      async () => decodeUtf8(await readBodyBytes(request, DEFAULT_LIMITS.maxBodyBytes)),
+    );
+    const parsed = await time("parse_json_body_ms", () => parseJsonBody(text));
+    const input = await time("validate_ms", () => op.input.safeParse(parsed));
+    if (!input.success) throw new Error(`validation failed: ${input.error.message.slice(0, 500)}`);
+    const body = input.data;
+    const checked = await time("check_amounts_ms", () => {
+      const errors = new ErrorCollector();
+      const t = checkCategorizationAmounts(body.transactions, "/transactions", errors);
+      errors.throwIfAny();
+      return t;
+    });
+    const compiled = await time("compile_ms", () => compileRules(body.rules));
+    const evaluated = await time(
+      "engine_ms",
+      () =>
+        categorizeColumns(compiled, body.transactions, checked.amountMinor, checked.scale, {
+          overwrite: body.overwrite === true,
+        }),
+    );
+    const report = await time(
+      "format_ms",
+      () => formatCategorization(compiled, body.transactions, checked.amountMinor, evaluated),
+    );
+    await time("stringify_ms", () => JSON.stringify(report));
+    // The whole operation as the route calls it (check, compile, engine, report), for the sum.
+    await time("run_ms", () => op.run(body));
+    return out;
+  };
+}
