@@ -5,7 +5,7 @@ import { problemFromZodError } from "../problem/from-zod.ts";
 import { contributionSchema } from "./goals.ts";
 import { DEFAULT_LIMITS } from "./limits.ts";
 import { transactionsArray, transactionsField } from "./transaction.ts";
-import { isDateShaped, withFastArrayParse } from "./fast-array.ts";
+import { isDateShaped, retainedItems, withFastArrayParse } from "./fast-array.ts";
 import { DATE_PATTERN_SOURCE } from "../problem/from-zod.ts";
 
 const limits = { ...DEFAULT_LIMITS, transactions: 5, text: 4, contributionsPerGoal: 3 };
@@ -198,5 +198,18 @@ describe("isDateShaped", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("retained items", () => {
+  it("keeps the first items of the last array validated alive, at most 256, whatever its outcome", () => {
+    const fast = transactionsField({ ...limits, transactions: 1000 });
+    const items = Array.from({ length: 300 }, (_, i) => ({ date: "2026-01-01", amount: String(i) }));
+    fast.parse(items);
+    expect(retainedItems().length).toBe(256);
+    expect(retainedItems()[255]).toBe(items[255]);
+    const few = [{ date: "2026-01-01", amount: "1", extra: true }];
+    expect(fast.safeParse(few).success).toBe(false);
+    expect(retainedItems()).toEqual(few);
   });
 });

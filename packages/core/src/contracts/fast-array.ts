@@ -201,6 +201,25 @@ function compile(rule: FieldRule, key: string): Check {
 }
 
 /**
+ * The first items of the last array validated, kept alive on purpose. JSON.parse gives the items of a body hidden
+ * classes (maps) of their key order; when every object of a map has died, a full GC clears the map and V8 throws away
+ * the optimized code of every loop that embedded it (this validator, the operations' passes over the transactions),
+ * which the next request then compiles again. A few live items keep the common maps, at the cost of a few small
+ * objects.
+ */
+let retained: readonly unknown[] = [];
+const RETAINED_ITEMS = 256;
+
+function retainShapes(items: readonly unknown[]): void {
+  retained = items.length <= RETAINED_ITEMS ? items.slice() : items.slice(0, RETAINED_ITEMS);
+}
+
+/** The items kept alive by retainShapes (tests). */
+export function retainedItems(): readonly unknown[] {
+  return retained;
+}
+
+/**
  * Replaces the parse of `schema` (a `z.array(z.strictObject(...)).max(maxItems)`) with the loop, its field rules
  * compiled from the item schema (field-rules.ts; an unsupported rule throws here, at start-up).
  */
@@ -306,6 +325,7 @@ export function withFastArrayParse<T extends z.ZodType>(schema: T): T {
       }
     }
     if (allFast) recordKeyCount(input, keys);
+    retainShapes(input);
     return payload;
   };
   const internals = (schema as unknown as { _zod: { run: unknown; parse: unknown } })._zod;
