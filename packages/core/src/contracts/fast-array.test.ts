@@ -202,12 +202,12 @@ describe("isDateShaped", () => {
 });
 
 describe("retained items", () => {
-  it("keeps the first items of the last array validated alive, at most 256, whatever its outcome", () => {
-    const fast = transactionsField({ ...limits, transactions: 1000 });
-    const items = Array.from({ length: 300 }, (_, i) => ({ date: "2026-01-01", amount: String(i) }));
+  it("keeps the first items of the last array validated alive, at most 1024, whatever its outcome", () => {
+    const fast = transactionsField({ ...limits, transactions: 2000 });
+    const items = Array.from({ length: 1100 }, (_, i) => ({ date: "2026-01-01", amount: String(i) }));
     fast.parse(items);
-    expect(retainedItems().length).toBe(256);
-    expect(retainedItems()[255]).toBe(items[255]);
+    expect(retainedItems().length).toBe(1024);
+    expect(retainedItems()[1023]).toBe(items[1023]);
     const few = [{ date: "2026-01-01", amount: "1", extra: true }];
     expect(fast.safeParse(few).success).toBe(false);
     expect(retainedItems()).toEqual(few);

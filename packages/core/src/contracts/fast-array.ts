@@ -208,7 +208,7 @@ function compile(rule: FieldRule, key: string): Check {
  * objects.
  */
 let retained: readonly unknown[] = [];
-const RETAINED_ITEMS = 256;
+const RETAINED_ITEMS = 1024;
 
 function retainShapes(items: readonly unknown[]): void {
   retained = items.length <= RETAINED_ITEMS ? items.slice() : items.slice(0, RETAINED_ITEMS);
