@@ -5,14 +5,12 @@
  * counted in `excluded` as usual, neither converted nor tallied.
  */
 import { yearOf } from "../calendar/dates.ts";
-import type { DayGroup } from "../conversion/day-groups.ts";
-import { convertDayGroups } from "../conversion/day-groups.ts";
 import { readRequestRates } from "../conversion/read-request-rates.ts";
 import type { ConversionRequest } from "../conversion/read-request-rates.ts";
-import { cashflow, cashflowOf, CashflowSums } from "../services/cashflow.ts";
+import { cashflowOf, CashflowSums } from "../services/cashflow.ts";
 import { OverflowError } from "../problem/validation-error.ts";
 import { checkReportRange } from "./check-report-range.ts";
-import { readConvertedTransactions, uncountedEntries } from "./converted-transactions.ts";
+import { readConvertedTransactions } from "./converted-transactions.ts";
 import type { ErrorCollector } from "./error-collector.ts";
 import { formatCashflow } from "./format-cashflow.ts";
 import type { TransactionInput } from "./normalize-transactions.ts";
@@ -52,16 +50,38 @@ export function convertedCashflow(
   errors.throwIfAny();
   if (overflow) throw new OverflowError("/transactions");
   const prefix = String(year!).padStart(4, "0") + "-";
-  const counts = (g: DayGroup) => g.kind !== "transfer" && g.date.startsWith(prefix);
   const at = { pointer: "/transactions" };
-  const list = groups.values();
-  const converted = convertDayGroups(list, converter!, counts, at);
-  const uncounted = uncountedEntries(list, counts);
+  // Income and expense groups of the year are converted (each once, in the groups' order, before anything is
+  // summed, so a converted amount out of range is reported as such); the others are only counted in `excluded`.
+  const order = groups.order();
+  const convertedGroups: number[] = [];
+  const convertedMinor: number[] = [];
+  const uncountedGroups: number[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const g = order[i]!;
+    const date = groups.dateOf(g);
+    if (groups.kindOf(g) === "transfer" || !date.startsWith(prefix)) {
+      uncountedGroups.push(g);
+      continue;
+    }
+    const minor = converter!.convertToNumber(groups.currencyOf(g), date, groups.amountOf(g), groups.countOf(g), at);
+    if (minor === null) continue;
+    convertedGroups.push(g);
+    convertedMinor.push(minor);
+  }
   const result = locateOverflow("/transactions", () => {
-    if (known === undefined) return cashflow(entries.concat(converted, uncounted), year!);
-    for (const e of converted) known.add(e.date, e.amount, e.kind, e.count);
-    for (const e of uncounted) known.add(e.date, e.amount, e.kind, e.count);
-    return cashflowOf(known);
+    let sums = known;
+    if (sums === undefined) {
+      sums = new CashflowSums(year!);
+      for (const e of entries) sums.add(e.date, e.amount, e.kind, e.count);
+    }
+    for (let i = 0; i < convertedGroups.length; i++) {
+      const g = convertedGroups[i]!;
+      sums.add(groups.dateOf(g), convertedMinor[i]!, groups.kindOf(g), groups.countOf(g));
+    }
+    // The groups the report does not count, as amounts of 0 with their counts (`excluded`).
+    for (const g of uncountedGroups) sums.add(groups.dateOf(g), 0, groups.kindOf(g), groups.countOf(g));
+    return cashflowOf(sums);
   });
   const report = formatCashflow(currency.code, currency.scale, result);
   checkReportRange(report, at);
