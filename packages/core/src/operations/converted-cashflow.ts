@@ -16,12 +16,14 @@ import { formatCashflow } from "./format-cashflow.ts";
 import type { TransactionInput } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import type { ResolvedCurrency } from "./resolve-currency.ts";
+import { keepConversionShapes } from "./converted-shapes.ts";
 
 export function convertedCashflow(
   input: { year?: number | undefined; transactions: readonly TransactionInput[]; conversion: ConversionRequest },
   currency: ResolvedCurrency,
   errors: ErrorCollector,
 ) {
+  keepConversionShapes();
   const converter = readRequestRates(input.conversion, currency.code, "/conversion", errors);
   // With the year known, the report currency's transactions are summed as they are read (no entry objects), as in
   // the plain one-pass path; an overflow is reported after every validation error.

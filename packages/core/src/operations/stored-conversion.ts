@@ -12,6 +12,7 @@ import { DEFAULT_MAX_RATE_AGE_DAYS, type ExchangeRate } from "../conversion/rate
 import { buildRateIndex } from "../conversion/rate-index.ts";
 import type { LedgerEntry } from "../services/ledger-entry.ts";
 import { uncountedEntries } from "./converted-transactions.ts";
+import { keepConversionShapes } from "./converted-shapes.ts";
 
 /** Where a GET total beyond 10^15 − 1 minor units is reported (422 `out_of_range`). */
 export const STORED_AT = { parameter: "convert" } as const;
@@ -39,6 +40,7 @@ export async function storedConverter(
   to: string,
   maxAgeDays: number,
 ): Promise<Converter> {
+  keepConversionShapes();
   const others = [...new Set(currencies)].filter((c) => c !== report).sort();
   // Not before year 1 (the database's dates, and the API's, start there).
   const since = addDays(from, -maxAgeDays);
@@ -80,6 +82,7 @@ export async function storedFlows(
   counts: (g: DayGroup) => boolean,
   options: { readonly uncounted?: boolean } = {},
 ): Promise<StoredFlows> {
+  keepConversionShapes();
   const others = [...new Set(currencies)].filter((c) => c !== report).sort();
   // The day groups and the rates in parallel (one round trip less; the direct driver pipelines them).
   const [days, converter] = await Promise.all([
