@@ -5,7 +5,7 @@
  * Units already in the report currency are returned as they are and not tallied.
  */
 import { currencyScale } from "../money/currencies.ts";
-import { chooseRate, type RateChoice } from "./choose-rate.ts";
+import { chooseRate, pow10, type RateChoice } from "./choose-rate.ts";
 import { type ConversionBlock, ConversionTally, type CurrencyTally } from "./conversion-tally.ts";
 import { MAX_MONEY_MINOR } from "../money/limits.ts";
 import { divideHalfEven } from "../api/divideHalfEven.ts";
@@ -102,11 +102,11 @@ export class Converter {
       return null;
     }
     let result: number;
-    if (
-      typeof amountMinor === "number" && prepared.safeNumerator !== 0 &&
-      Math.abs(amountMinor) <= prepared.safeAmount
-    ) {
-      result = divideHalfEven(amountMinor * prepared.safeNumerator, prepared.safeDenominator);
+    // Safe integers when the amount, the factor and their product are (the product of two safe integers is a safe
+    // integer exactly when its true value is one: a larger one rounds to 2^53 or beyond), else bigint.
+    const product = typeof amountMinor === "number" ? amountMinor * prepared.safeNumerator : Number.NaN;
+    if (prepared.safeNumerator !== 0 && Number.isSafeInteger(product)) {
+      result = divideHalfEven(product, prepared.safeDenominator);
       if (result > MAX_MONEY_MINOR || result < -MAX_MONEY_MINOR) {
         checkConvertedRange(BigInt(result), `The amount converted from ${currency} on ${date}`, at);
       }
@@ -160,8 +160,6 @@ interface Prepared {
   /** The same as safe integers, or 0 when either is not one. */
   readonly safeNumerator: number;
   readonly safeDenominator: number;
-  /** The largest |amount| whose product with `safeNumerator` is a safe integer. */
-  readonly safeAmount: number;
   /** C's choices and tally. */
   readonly dates: Dates;
   /** Whether the tally has recorded this choice's rates and route. */
@@ -183,24 +181,21 @@ function prepare(
       denominator: 1n,
       safeNumerator: 0,
       safeDenominator: 0,
-      safeAmount: 0,
       dates,
       used: false,
     };
   }
   let numerator = choice.factor.numerator;
   let denominator = choice.factor.denominator;
-  if (toScale >= fromScale) numerator *= 10n ** BigInt(toScale - fromScale);
-  else denominator *= 10n ** BigInt(fromScale - toScale);
+  if (toScale > fromScale) numerator *= pow10(toScale - fromScale);
+  else if (toScale < fromScale) denominator *= pow10(fromScale - toScale);
   const safe = numerator <= SAFE && denominator <= SAFE;
-  const safeNumerator = safe ? Number(numerator) : 0;
   return {
     choice,
     numerator,
     denominator,
-    safeNumerator,
+    safeNumerator: safe ? Number(numerator) : 0,
     safeDenominator: safe ? Number(denominator) : 0,
-    safeAmount: safe ? Number(SAFE / numerator) : 0,
     dates,
     used: false,
   };

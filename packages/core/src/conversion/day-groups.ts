@@ -19,11 +19,11 @@ export interface DayGroup {
 
 /**
  * The days of one (category, currency, kind) in one year: `months[month − 1][day]` holds the group's index + 1
- * (a month's 32 slots are allocated at its first group, so a sparse series stays small).
+ * (a month's slots are a small array made at its first group, so a sparse series stays small).
  */
 interface Year {
   readonly year: number;
-  readonly months: (Int32Array | undefined)[];
+  readonly months: (number[] | undefined)[];
 }
 
 /** The groups of one (category, currency, kind), by year (the last year used first: requests rarely span two). */
@@ -45,7 +45,7 @@ const d = (date: string, i: number) => date.charCodeAt(i) - 48;
 
 /**
  * Collects transactions (or already aggregated day rows) into day groups. No object or key string per transaction:
- * a category's series by (currency, kind) index, then a typed array of the year's days holding the group's index,
+ * a category's series by (currency, kind) index, then a small array per month of the days holding the group's index,
  * and the groups themselves as parallel arrays (a safe-integer sum, switched to bigint only if it ever stops being
  * safe). Dates must be valid `YYYY-MM-DD` dates.
  *
@@ -102,8 +102,8 @@ export class DayGroups {
     const month = d(date, 5) * 10 + d(date, 6);
     const day = d(date, 8) * 10 + d(date, 9);
     let slots = y.months[month - 1];
-    if (slots === undefined) y.months[month - 1] = slots = new Int32Array(32);
-    let g = slots[day]! - 1;
+    if (slots === undefined) y.months[month - 1] = slots = [];
+    let g = (slots[day] ?? 0) - 1;
     if (g < 0) {
       g = this.#sum.length;
       slots[day] = g + 1;
