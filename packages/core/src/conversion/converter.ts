@@ -58,7 +58,7 @@ export class Converter {
     let prepared = dates.byDate.get(date);
     if (prepared === undefined) {
       const choice = chooseRate(this.#index, currency, this.reportCurrency, date, this.maxAgeDays);
-      prepared = prepare(choice, currencyScale(currency)!, this.reportScale, dates);
+      prepared = prepare(choice, currencyScale(currency)!, this.reportScale, dates, date);
       dates.byDate.set(date, prepared);
     }
     return prepared;
@@ -95,7 +95,25 @@ export class Converter {
     count: number,
     at?: { pointer?: string; parameter?: string },
   ): number | null {
-    const prepared = this.#prepare(currency, date);
+    return this.convertUnit(this.#prepare(currency, date), amountMinor, count, at);
+  }
+
+  /**
+   * The rate choice of `currency` → R on `date`, prepared, as a handle for convertUnit: a caller converting many
+   * units keeps one per (currency, date) and skips the lookup by date.
+   */
+  unitOf(currency: string, date: string): ConversionUnit {
+    return this.#prepare(currency, date);
+  }
+
+  /** convertToNumber for the currency and date of `unit` (from this converter's unitOf). */
+  convertUnit(
+    unit: ConversionUnit,
+    amountMinor: bigint | number,
+    count: number,
+    at?: { pointer?: string; parameter?: string },
+  ): number | null {
+    const prepared = unit as Prepared;
     const choice = prepared.choice;
     if (choice === undefined) {
       prepared.dates.tally().unconverted(amountMinor, count);
@@ -108,11 +126,11 @@ export class Converter {
     if (prepared.safeNumerator !== 0 && Number.isSafeInteger(product)) {
       result = divideHalfEven(product, prepared.safeDenominator);
       if (result > MAX_MONEY_MINOR || result < -MAX_MONEY_MINOR) {
-        checkConvertedRange(BigInt(result), `The amount converted from ${currency} on ${date}`, at);
+        checkConvertedRange(BigInt(result), outOfRange(prepared), at);
       }
     } else {
       const big = divideHalfEvenBig(BigInt(amountMinor) * prepared.numerator, prepared.denominator);
-      checkConvertedRange(big, `The amount converted from ${currency} on ${date}`, at);
+      checkConvertedRange(big, outOfRange(prepared), at);
       result = Number(big);
     }
     const tally = prepared.dates.tally();
@@ -135,6 +153,13 @@ export class Converter {
   }
 }
 
+/** A prepared rate choice of one currency and date (Converter.unitOf). */
+export interface ConversionUnit {
+  readonly date: string;
+}
+
+const outOfRange = (p: Prepared) => `The amount converted from ${p.dates.currency} on ${p.date}`;
+
 /** One currency's prepared choices by date, and its tally (made at its first record: a choice records nothing). */
 class Dates {
   readonly byDate = new Map<string, Prepared>();
@@ -153,7 +178,7 @@ class Dates {
 }
 
 /** A rate choice (undefined: no usable rate) with its factor from minor units of C to minor units of R. */
-interface Prepared {
+interface Prepared extends ConversionUnit {
   readonly choice: RateChoice | undefined;
   readonly numerator: bigint;
   readonly denominator: bigint;
@@ -162,6 +187,8 @@ interface Prepared {
   readonly safeDenominator: number;
   /** C's choices and tally. */
   readonly dates: Dates;
+  /** The date converted on. */
+  readonly date: string;
   /** Whether the tally has recorded this choice's rates and route. */
   used: boolean;
 }
@@ -173,6 +200,7 @@ function prepare(
   fromScale: number,
   toScale: number,
   dates: Dates,
+  date: string,
 ): Prepared {
   if (choice === undefined) {
     return {
@@ -182,6 +210,7 @@ function prepare(
       safeNumerator: 0,
       safeDenominator: 0,
       dates,
+      date,
       used: false,
     };
   }
@@ -197,6 +226,7 @@ function prepare(
     safeNumerator: safe ? Number(numerator) : 0,
     safeDenominator: safe ? Number(denominator) : 0,
     dates,
+    date,
     used: false,
   };
 }

@@ -65,6 +65,11 @@ export class DayGroups {
   readonly #categoryId: number[] = [];
   /** The date as year · 512 + month · 32 + day: one small integer per date. */
   readonly #dayKey: number[] = [];
+  /** The group's (currency, date), numbered from 0 in order of first appearance (see currencyDayOf). */
+  readonly #currencyDay: number[] = [];
+  /** Per currency index: day key → currency-day number. */
+  readonly #currencyDays: Map<number, number>[] = [];
+  #currencyDayCount = 0;
   readonly #sum: number[] = [];
   readonly #count: number[] = [];
   /** Groups whose sum stopped being a safe integer (or got a bigint amount): the sum is #sum + #big. */
@@ -112,7 +117,12 @@ export class DayGroups {
       this.#kind.push(KINDS[k]!);
       this.#category.push(category);
       this.#categoryId.push(cat.id);
-      this.#dayKey.push(year * 512 + month * 32 + day);
+      const dayKey = year * 512 + month * 32 + day;
+      this.#dayKey.push(dayKey);
+      const days = this.#currencyDays[c] ??= new Map();
+      let cd = days.get(dayKey);
+      if (cd === undefined) days.set(dayKey, cd = this.#currencyDayCount++);
+      this.#currencyDay.push(cd);
       this.#sum.push(0);
       this.#count.push(0);
     }
@@ -184,6 +194,27 @@ export class DayGroups {
   /** Group `g`'s transaction count. */
   countOf(g: number): number {
     return this.#count[g]!;
+  }
+
+  /** Group `g`'s year and month (1–12), from its date. */
+  yearOf(g: number): number {
+    return this.#dayKey[g]! >> 9;
+  }
+
+  monthOf(g: number): number {
+    return (this.#dayKey[g]! >> 5) & 15;
+  }
+
+  /**
+   * A number for group `g`'s (currency, date), 0 … currencyDayCount − 1: groups of one currency on one date share
+   * it (they convert at the same rate), so a caller can keep one thing per (currency, date) in an array.
+   */
+  currencyDayOf(g: number): number {
+    return this.#currencyDay[g]!;
+  }
+
+  get currencyDayCount(): number {
+    return this.#currencyDayCount;
   }
 
   /**
