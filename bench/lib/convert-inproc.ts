@@ -2,13 +2,17 @@
  * post_cashflow_convert_50k_vs_parse (issue 26), measured inside one Deno process like bench/inproc.ts: the real
  * app's fetch handler on POST /v1/analytics/cashflow with 50,000 transactions in three currencies (EUR, USD, GBP:
  * a third each) and 1,000 rates (EUR/USD and EUR/GBP on 500 weekdays), against `JSON.parse` of the same body.
- * Alternating, a full GC before every sample, median of N. Prints one JSON line.
+ * Alternating, a full GC before every sample, median of N. Then, apart from those samples (so they are measured as
+ * before), N samples of the stages of bench/lib/breakdown.ts on the same body: read the body, the exact JSON parser,
+ * validation, the operation (where conversion happens: rates, day groups, exact conversion, the block) and
+ * JSON.stringify. Prints one JSON line.
  *
  *   deno run -A --v8-flags=--expose-gc bench/lib/convert-inproc.ts [iterations]
  */
 import { transactions } from "./payload.mjs";
 import { buildCalculationApp } from "../servers/build.ts";
 import { handleVsParse, median, r2 } from "./handle-vs-parse.ts";
+import { createStages, STAGES } from "./breakdown.ts";
 
 const iterations = Number(Deno.args[0] ?? 15);
 const COUNT = 50_000;
@@ -28,8 +32,14 @@ for (let day = Date.UTC(2025, 11, 31), n = 0; n < 500; day -= 86_400_000) {
 }
 const body = JSON.stringify({ currency: "EUR", year: 2025, conversion: { rates }, transactions: txs });
 const app = await buildCalculationApp();
-const { bytes, alternate } = handleVsParse(app, "http://127.0.0.1:54321/v1/analytics/cashflow", body);
+const { bytes, gc, alternate } = handleVsParse(app, "http://127.0.0.1:54321/v1/analytics/cashflow", body);
 const { handled, parsed } = await alternate(iterations);
+const stages = createStages(bytes, gc);
+const staged: Record<string, number[]> = Object.fromEntries(STAGES.map((k) => [k, []]));
+for (let i = 0; i < iterations + 3; i++) {
+  const sample = await stages();
+  if (i >= 3) { for (const [k, v] of Object.entries(sample)) staged[k]!.push(v); }
+}
 const handleMs = median(handled);
 const parseMs = median(parsed);
 console.log(JSON.stringify({
@@ -43,4 +53,5 @@ console.log(JSON.stringify({
   ratio: handleMs / parseMs,
   handle_ms: handled.map(r2),
   parse_ms: parsed.map(r2),
+  stages_median_ms: Object.fromEntries(Object.entries(staged).map(([k, v]) => [k, r2(median(v))])),
 }));

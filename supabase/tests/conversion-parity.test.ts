@@ -1,8 +1,8 @@
 /**
  * Currency conversion parity (API.md §11; issue 26), on the database (TEST_DATABASE_URL, else PGlite):
  *
- * 1. The SQL read path: me_ledger_daily_totals (the daily rollup) and me_exchange_rates return exactly what the
- *    AccountData contract says (packages/core/src/testing/in-memory-account-data.ts) on the raw rows.
+ * 1. The SQL read path: me_ledger_daily_totals (the daily rollup), me_exchange_rates and me_ledger_conversion return
+ *    exactly what the AccountData contract says (packages/core/src/testing/in-memory-account-data.ts) on the raw rows.
  * 2. The GET twins with convert=true over the SQL driver equal the same operations over the contract: SQL and core
  *    agree, on data in three currencies with weekend dates and a stretch without rates.
  * 3. POST on the user's listed data (every transaction and statement) and every stored rate equals the GET twin
@@ -262,6 +262,17 @@ async function checkRun(txs: readonly Tx[], r: { usd: number[]; chf: number[] })
       expect(await sql.exchangeRates(["EUR", "USD"], "2026-01-20", "2026-03-01")).toEqual(
         await core.exchangeRates(["EUR", "USD"], "2026-01-20", "2026-03-01"),
       );
+      for (
+        const [from, to, report, since] of [
+          ["2026-01-01", "2026-04-30", "EUR", "2025-12-25"],
+          ["2026-02-07", "2026-03-08", "USD", "2026-02-03"],
+          ["2026-04-01", "2026-04-30", "CHF", "2026-03-01"],
+        ] as const
+      ) {
+        expect(await sql.ledgerConversion(from, to, report, since), `ledgerConversion ${report} ${from}`).toEqual(
+          await core.ledgerConversion(from, to, report, since),
+        );
+      }
       // 2. Each GET twin: SQL driver = contract.
       const ctxSql: AccountContext = { data: sql, subject: USER };
       const got: Record<string, Record<string, unknown>> = {};

@@ -58,6 +58,7 @@ const FUNCTION_CALLS = {
     "select * from public.me_categorization_suggestion_inputs(current_date - 365, current_date)",
   me_ledger_daily_totals:
     "select * from public.me_ledger_daily_totals('2024-01-01', '2026-11-30', array['EUR', 'USD', 'CHF'])",
+  me_ledger_conversion: "select * from public.me_ledger_conversion('2024-01-01', '2026-11-30', 'EUR', '2023-12-25')",
 } as const;
 const PERMISSION_DENIED = "42501";
 

@@ -183,6 +183,14 @@ export interface LedgerDayRow {
   readonly transaction_count: number;
 }
 
+/** What a report converts, read at once (`me_ledger_conversion`): its day groups and the rates they can use. */
+export interface LedgerConversionRows {
+  /** By currency, kind, category (null last), then date, as ledgerDailyTotals gives them. */
+  readonly days: LedgerDayRow[];
+  /** By base, quote, then date, as exchangeRates gives them. */
+  readonly rates: ExchangeRateRow[];
+}
+
 export interface StatementTransactionFilter {
   readonly limit: number;
   readonly after?: { readonly date: string; readonly id: string } | undefined;
@@ -287,4 +295,11 @@ export interface AccountData {
    * transactions; by currency, kind, category (null last), then date.
    */
   ledgerDailyTotals(from: string, to: string, currencies: readonly string[]): Promise<LedgerDayRow[]>;
+  /**
+   * What a report in `report` converts (API.md §11.3), in one read that needs nothing read before it: the caller's
+   * day groups in every currency of their accounts other than `report`, dated `from` … `to` (= ledgerDailyTotals of
+   * those currencies), and the stored rates quoted in `report` or one of those currencies dated `ratesFrom` … `to`
+   * (= exchangeRates of them: every rate a route between them can use). No other currency: nothing.
+   */
+  ledgerConversion(from: string, to: string, report: string, ratesFrom: string): Promise<LedgerConversionRows>;
 }

@@ -19,7 +19,13 @@ export interface RateChoice {
   readonly via?: string;
 }
 
-const pow10 = (n: number) => 10n ** BigInt(n);
+/** Powers of ten as bigints, computed once (rate scales and currency scales are small). */
+const POW10: bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+
+/** 10^n as a bigint (n ≥ 0). */
+export function pow10(n: number): bigint {
+  return POW10[n] ?? 10n ** BigInt(n);
+}
 
 export function chooseRate(
   index: RateIndex,

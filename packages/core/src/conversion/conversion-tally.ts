@@ -8,16 +8,78 @@ import { formatMinor } from "../money/format-minor.ts";
 import type { RateChoice, Route } from "./choose-rate.ts";
 import { checkConvertedRange } from "./out-of-range.ts";
 
-export interface CurrencyTally {
-  convertedCount: number;
-  convertedMinor: bigint;
-  convertedToMinor: bigint;
-  unconvertedCount: number;
-  unconvertedMinor: bigint;
-  firstRateDate: string | null;
-  lastRateDate: string | null;
-  maxAgeUsed: number | null;
-  routes: Set<Route>;
+/**
+ * An exact sum: a safe integer while it stays one, the excess carried in a bigint (no bigint arithmetic in the
+ * common case).
+ */
+class ExactSum {
+  #small = 0;
+  #big = 0n;
+
+  add(amount: number | bigint): void {
+    if (typeof amount === "number") {
+      const sum = this.#small + amount;
+      if (Number.isSafeInteger(sum)) {
+        this.#small = sum;
+        return;
+      }
+    }
+    this.#big += BigInt(this.#small) + BigInt(amount);
+    this.#small = 0;
+  }
+
+  get value(): bigint {
+    return this.#big + BigInt(this.#small);
+  }
+}
+
+/** What one currency other than the report's contributed: counts, exact sums, the rates used. */
+export class CurrencyTally {
+  convertedCount = 0;
+  unconvertedCount = 0;
+  firstRateDate: string | null = null;
+  lastRateDate: string | null = null;
+  maxAgeUsed: number | null = null;
+  readonly routes = new Set<Route>();
+  readonly #converted = new ExactSum();
+  readonly #convertedTo = new ExactSum();
+  readonly #unconverted = new ExactSum();
+
+  /** Exact sum of what was converted, minor units of the currency. */
+  get convertedMinor(): bigint {
+    return this.#converted.value;
+  }
+  /** Sum of the rounded results, minor units of the report currency. */
+  get convertedToMinor(): bigint {
+    return this.#convertedTo.value;
+  }
+  /** Exact sum of what was not converted, minor units of the currency. */
+  get unconvertedMinor(): bigint {
+    return this.#unconverted.value;
+  }
+
+  /** A unit converted into `convertedTo` (report minor units); its rates are recorded with `usedRates`. */
+  converted(amountMinor: number | bigint, count: number, convertedTo: number | bigint): void {
+    this.convertedCount += count;
+    this.#converted.add(amountMinor);
+    this.#convertedTo.add(convertedTo);
+  }
+
+  /** The rates and route of `choice` were used (once per choice is enough: dates and ages are minima and maxima). */
+  usedRates(choice: RateChoice): void {
+    this.routes.add(choice.route);
+    for (const used of choice.used) {
+      if (this.firstRateDate === null || used.date < this.firstRateDate) this.firstRateDate = used.date;
+      if (this.lastRateDate === null || used.date > this.lastRateDate) this.lastRateDate = used.date;
+      if (this.maxAgeUsed === null || used.ageDays > this.maxAgeUsed) this.maxAgeUsed = used.ageDays;
+    }
+  }
+
+  /** A unit without a usable rate: left out of the report, disclosed. */
+  unconverted(amountMinor: number | bigint, count: number): void {
+    this.unconvertedCount += count;
+    this.#unconverted.add(amountMinor);
+  }
 }
 
 export interface ConversionCurrencyEntry {
@@ -42,44 +104,29 @@ export interface ConversionBlock {
 export class ConversionTally {
   readonly #byCurrency = new Map<string, CurrencyTally>();
 
-  #of(currency: string): CurrencyTally {
+  /** The tally of `currency` (created empty: a currency is listed once anything of it is recorded). */
+  of(currency: string): CurrencyTally {
     let t = this.#byCurrency.get(currency);
-    if (t === undefined) {
-      t = {
-        convertedCount: 0,
-        convertedMinor: 0n,
-        convertedToMinor: 0n,
-        unconvertedCount: 0,
-        unconvertedMinor: 0n,
-        firstRateDate: null,
-        lastRateDate: null,
-        maxAgeUsed: null,
-        routes: new Set(),
-      };
-      this.#byCurrency.set(currency, t);
-    }
+    if (t === undefined) this.#byCurrency.set(currency, t = new CurrencyTally());
     return t;
   }
 
   /** A unit converted with `choice` into `convertedTo` (report minor units). */
-  converted(currency: string, amountMinor: bigint, count: number, choice: RateChoice, convertedTo: bigint): void {
-    const t = this.#of(currency);
-    t.convertedCount += count;
-    t.convertedMinor += amountMinor;
-    t.convertedToMinor += convertedTo;
-    t.routes.add(choice.route);
-    for (const used of choice.used) {
-      if (t.firstRateDate === null || used.date < t.firstRateDate) t.firstRateDate = used.date;
-      if (t.lastRateDate === null || used.date > t.lastRateDate) t.lastRateDate = used.date;
-      if (t.maxAgeUsed === null || used.ageDays > t.maxAgeUsed) t.maxAgeUsed = used.ageDays;
-    }
+  converted(
+    currency: string,
+    amountMinor: number | bigint,
+    count: number,
+    choice: RateChoice,
+    convertedTo: number | bigint,
+  ): void {
+    const t = this.of(currency);
+    t.converted(amountMinor, count, convertedTo);
+    t.usedRates(choice);
   }
 
   /** A unit without a usable rate: left out of the report, disclosed here. */
-  unconverted(currency: string, amountMinor: bigint, count: number): void {
-    const t = this.#of(currency);
-    t.unconvertedCount += count;
-    t.unconvertedMinor += amountMinor;
+  unconverted(currency: string, amountMinor: number | bigint, count: number): void {
+    this.of(currency).unconverted(amountMinor, count);
   }
 
   /** The currencies with something unconverted, sorted (the pruned `other_currencies`). */

@@ -5,8 +5,9 @@
  * Units already in the report currency are returned as they are and not tallied.
  */
 import { currencyScale } from "../money/currencies.ts";
-import { chooseRate, type RateChoice } from "./choose-rate.ts";
-import { type ConversionBlock, ConversionTally } from "./conversion-tally.ts";
+import { chooseRate, pow10, type RateChoice } from "./choose-rate.ts";
+import { type ConversionBlock, ConversionTally, type CurrencyTally } from "./conversion-tally.ts";
+import { MAX_MONEY_MINOR } from "../money/limits.ts";
 import { divideHalfEven } from "../api/divideHalfEven.ts";
 import { divideHalfEvenBig } from "./divide-half-even-big.ts";
 import { checkConvertedRange } from "./out-of-range.ts";
@@ -29,8 +30,10 @@ export class Converter {
   readonly source: "request" | "stored";
   readonly tally = new ConversionTally();
   readonly #index: RateIndex;
-  /** currency → date → the choice with its factor in minor units of C to minor units of R (null: no rate). */
-  readonly #prepared = new Map<string, Map<string, Prepared | null>>();
+  /** currency → its tally and, by date, the choice with its factor in minor units of C to minor units of R. */
+  readonly #prepared = new Map<string, Dates>();
+  /** The currency of the previous unit (units of one currency tend to come together). */
+  #last: Dates | null = null;
 
   constructor(options: ConverterOptions) {
     this.#index = options.index;
@@ -42,17 +45,21 @@ export class Converter {
 
   /** The rate choice for `currency` → R on `date` (memoized), or undefined when no rate is usable. */
   choose(currency: string, date: string): RateChoice | undefined {
-    return this.#prepare(currency, date)?.choice;
+    return this.#prepare(currency, date).choice;
   }
 
-  #prepare(currency: string, date: string): Prepared | null {
-    let byDate = this.#prepared.get(currency);
-    if (byDate === undefined) this.#prepared.set(currency, byDate = new Map());
-    let prepared = byDate.get(date);
+  #prepare(currency: string, date: string): Prepared {
+    let dates = this.#last;
+    if (dates === null || dates.currency !== currency) {
+      dates = this.#prepared.get(currency) ?? null;
+      if (dates === null) this.#prepared.set(currency, dates = new Dates(this.tally, currency));
+      this.#last = dates;
+    }
+    let prepared = dates.byDate.get(date);
     if (prepared === undefined) {
       const choice = chooseRate(this.#index, currency, this.reportCurrency, date, this.maxAgeDays);
-      prepared = choice === undefined ? null : prepare(choice, currencyScale(currency)!, this.reportScale);
-      byDate.set(date, prepared);
+      prepared = prepare(choice, currencyScale(currency)!, this.reportScale, dates, date);
+      dates.byDate.set(date, prepared);
     }
     return prepared;
   }
@@ -72,22 +79,66 @@ export class Converter {
     at?: { pointer?: string; parameter?: string },
   ): bigint | null {
     if (currency === this.reportCurrency) return BigInt(amountMinor);
-    const prepared = this.#prepare(currency, date);
-    if (prepared === null) {
-      this.tally.unconverted(currency, BigInt(amountMinor), count);
+    const result = this.convertToNumber(currency, date, amountMinor, count, at);
+    return result === null ? null : BigInt(result);
+  }
+
+  /**
+   * `convert` with the result as a number (a converted unit is within 10^15 − 1 minor units, a safe integer), for
+   * currencies other than R: no bigint is made when the amount and the factor are safe integers and so is their
+   * product.
+   */
+  convertToNumber(
+    currency: string,
+    date: string,
+    amountMinor: bigint | number,
+    count: number,
+    at?: { pointer?: string; parameter?: string },
+  ): number | null {
+    return this.convertUnit(this.#prepare(currency, date), amountMinor, count, at);
+  }
+
+  /**
+   * The rate choice of `currency` → R on `date`, prepared, as a handle for convertUnit: a caller converting many
+   * units keeps one per (currency, date) and skips the lookup by date.
+   */
+  unitOf(currency: string, date: string): ConversionUnit {
+    return this.#prepare(currency, date);
+  }
+
+  /** convertToNumber for the currency and date of `unit` (from this converter's unitOf). */
+  convertUnit(
+    unit: ConversionUnit,
+    amountMinor: bigint | number,
+    count: number,
+    at?: { pointer?: string; parameter?: string },
+  ): number | null {
+    const prepared = unit as Prepared;
+    const choice = prepared.choice;
+    if (choice === undefined) {
+      prepared.dates.tally().unconverted(amountMinor, count);
       return null;
     }
-    let result: bigint;
-    if (
-      typeof amountMinor === "number" && prepared.safeNumerator !== 0 &&
-      Math.abs(amountMinor) <= prepared.safeAmount
-    ) {
-      result = BigInt(divideHalfEven(amountMinor * prepared.safeNumerator, prepared.safeDenominator));
+    let result: number;
+    // Safe integers when the amount, the factor and their product are (the product of two safe integers is a safe
+    // integer exactly when its true value is one: a larger one rounds to 2^53 or beyond), else bigint.
+    const product = typeof amountMinor === "number" ? amountMinor * prepared.safeNumerator : Number.NaN;
+    if (prepared.safeNumerator !== 0 && Number.isSafeInteger(product)) {
+      result = divideHalfEven(product, prepared.safeDenominator);
+      if (result > MAX_MONEY_MINOR || result < -MAX_MONEY_MINOR) {
+        checkConvertedRange(BigInt(result), outOfRange(prepared), at);
+      }
     } else {
-      result = divideHalfEvenBig(BigInt(amountMinor) * prepared.numerator, prepared.denominator);
+      const big = divideHalfEvenBig(BigInt(amountMinor) * prepared.numerator, prepared.denominator);
+      checkConvertedRange(big, outOfRange(prepared), at);
+      result = Number(big);
     }
-    checkConvertedRange(result, `The amount converted from ${currency} on ${date}`, at);
-    this.tally.converted(currency, BigInt(amountMinor), count, prepared.choice, result);
+    const tally = prepared.dates.tally();
+    if (!prepared.used) {
+      prepared.used = true;
+      tally.usedRates(choice);
+    }
+    tally.converted(amountMinor, count, result);
     return result;
   }
 
@@ -102,33 +153,80 @@ export class Converter {
   }
 }
 
-/** A rate choice with its factor from minor units of C to minor units of R. */
-interface Prepared {
-  readonly choice: RateChoice;
+/** A prepared rate choice of one currency and date (Converter.unitOf). */
+export interface ConversionUnit {
+  readonly date: string;
+}
+
+const outOfRange = (p: Prepared) => `The amount converted from ${p.dates.currency} on ${p.date}`;
+
+/** One currency's prepared choices by date, and its tally (made at its first record: a choice records nothing). */
+class Dates {
+  readonly byDate = new Map<string, Prepared>();
+  readonly currency: string;
+  readonly #tallies: ConversionTally;
+  #tally: CurrencyTally | null = null;
+
+  constructor(tallies: ConversionTally, currency: string) {
+    this.#tallies = tallies;
+    this.currency = currency;
+  }
+
+  tally(): CurrencyTally {
+    return this.#tally ??= this.#tallies.of(this.currency);
+  }
+}
+
+/** A rate choice (undefined: no usable rate) with its factor from minor units of C to minor units of R. */
+interface Prepared extends ConversionUnit {
+  readonly choice: RateChoice | undefined;
   readonly numerator: bigint;
   readonly denominator: bigint;
   /** The same as safe integers, or 0 when either is not one. */
   readonly safeNumerator: number;
   readonly safeDenominator: number;
-  /** The largest |amount| whose product with `safeNumerator` is a safe integer. */
-  readonly safeAmount: number;
+  /** C's choices and tally. */
+  readonly dates: Dates;
+  /** The date converted on. */
+  readonly date: string;
+  /** Whether the tally has recorded this choice's rates and route. */
+  used: boolean;
 }
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-function prepare(choice: RateChoice, fromScale: number, toScale: number): Prepared {
+function prepare(
+  choice: RateChoice | undefined,
+  fromScale: number,
+  toScale: number,
+  dates: Dates,
+  date: string,
+): Prepared {
+  if (choice === undefined) {
+    return {
+      choice,
+      numerator: 0n,
+      denominator: 1n,
+      safeNumerator: 0,
+      safeDenominator: 0,
+      dates,
+      date,
+      used: false,
+    };
+  }
   let numerator = choice.factor.numerator;
   let denominator = choice.factor.denominator;
-  if (toScale >= fromScale) numerator *= 10n ** BigInt(toScale - fromScale);
-  else denominator *= 10n ** BigInt(fromScale - toScale);
+  if (toScale > fromScale) numerator *= pow10(toScale - fromScale);
+  else if (toScale < fromScale) denominator *= pow10(fromScale - toScale);
   const safe = numerator <= SAFE && denominator <= SAFE;
-  const safeNumerator = safe ? Number(numerator) : 0;
   return {
     choice,
     numerator,
     denominator,
-    safeNumerator,
+    safeNumerator: safe ? Number(numerator) : 0,
     safeDenominator: safe ? Number(denominator) : 0,
-    safeAmount: safe ? Number(SAFE / numerator) : 0,
+    dates,
+    date,
+    used: false,
   };
 }

@@ -43,6 +43,29 @@ export function parseRate(value: unknown): Rate | RateIssue {
 }
 
 function parseRateText(text: string): Rate | RateIssue {
+  // The common case, a plain positive decimal ("1.0832"), in one scan without a regular expression.
+  const n = text.length;
+  let dot = -1;
+  let first = -1;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (first < 0 && c !== 48) first = i;
+    } else if (c === 46 && dot < 0 && i > 0 && i < n - 1) dot = i;
+    else break;
+  }
+  if (i === n && n > 0 && first >= 0) {
+    const digits = dot < 0 || first > dot ? n - first : n - first - 1;
+    if (digits > MAX_RATE_SIGNIFICANT_DIGITS) return "too_many_digits";
+    const numerator = dot < first ? text.slice(first) : text.slice(first, dot) + text.slice(dot + 1);
+    return { numerator: BigInt(numerator), scale: dot < 0 ? 0 : n - dot - 1 };
+  }
+  return parseRateSlow(text);
+}
+
+/** The regular-expression reading of a rate text (the reference of the one-scan reading; exported for its test). */
+export function parseRateSlow(text: string): Rate | RateIssue {
   const m = PLAIN.exec(text);
   if (m === null) return EXPONENT.test(text) ? "exponent_not_allowed" : "invalid_format";
   const [, sign, intPart, frac = ""] = m;

@@ -9,8 +9,9 @@ import { normalizeCurrency } from "../money/currencies.ts";
 import type { ErrorItemCode } from "../problem/problem.ts";
 import { Converter } from "./converter.ts";
 import { parseRate, rateIssueMessage } from "./parse-rate.ts";
-import { DEFAULT_MAX_RATE_AGE_DAYS, type ExchangeRate } from "./rate.ts";
-import { buildRateIndex } from "./rate-index.ts";
+import { DEFAULT_MAX_RATE_AGE_DAYS } from "./rate.ts";
+import { type RateIndex, RateIndexBuilder } from "./rate-index.ts";
+import { dayNumber } from "../calendar/day-number.ts";
 
 export interface ConversionRequest {
   readonly rates: readonly { date: string; base: string; quote: string; rate: unknown }[];
@@ -28,10 +29,58 @@ export function readRequestRates(
   pointer: string,
   errors: Errors,
 ): Converter | undefined {
-  const rates: ExchangeRate[] = [];
+  const index = indexGoodRates(conversion.rates);
+  if (index === undefined) {
+    recordRateErrors(conversion.rates, pointer, errors);
+    return undefined;
+  }
+  return new Converter({
+    index,
+    reportCurrency,
+    maxAgeDays: conversion.max_rate_age_days ?? DEFAULT_MAX_RATE_AGE_DAYS,
+    source: "request",
+  });
+}
+
+/**
+ * The index of the rates when every one is good and no (base, quote, date) repeats; undefined at the first problem
+ * (then recordRateErrors says what, in order). One pass, no key string or error item per rate: the currency codes of
+ * the previous rate answer most lookups.
+ */
+function indexGoodRates(rates: ConversionRequest["rates"]): RateIndex | undefined {
+  const builder = new RateIndexBuilder();
+  let baseText = "";
+  let base: string | undefined;
+  let quoteText = "";
+  let quote: string | undefined;
+  for (let i = 0; i < rates.length; i++) {
+    const r = rates[i]!;
+    const date = r.date;
+    if (!isValidDate(date)) return undefined;
+    if (r.base !== baseText) {
+      baseText = r.base;
+      base = normalizeCurrency(baseText);
+    }
+    if (r.quote !== quoteText) {
+      quoteText = r.quote;
+      quote = normalizeCurrency(quoteText);
+    }
+    if (base === undefined || quote === undefined || base === quote) return undefined;
+    const rate = parseRate(r.rate);
+    if (typeof rate === "string") return undefined;
+    builder.add(base, quote, date, dayNumber(date), rate);
+  }
+  return builder.hasDuplicate() ? undefined : builder.build();
+}
+
+/**
+ * Records every problem of the rates, in order: a bad date (`invalid_date`), an unknown currency
+ * (`unknown_currency`), base = quote (`invalid_value`), a bad rate (see parseRate), two rates with the same
+ * (base, quote, date) (`duplicate`, at the later one, naming the first).
+ */
+function recordRateErrors(rates: ConversionRequest["rates"], pointer: string, errors: Errors): void {
   const seen = new Map<string, number>();
-  let bad = false;
-  conversion.rates.forEach((r, i) => {
+  rates.forEach((r, i) => {
     const at = `${pointer}/rates/${i}`;
     let ok = true;
     if (!isValidDate(r.date)) {
@@ -63,10 +112,7 @@ export function readRequestRates(
       errors.at(`${at}/rate`, rate, rateIssueMessage(rate, `\`${at}/rate\``));
       ok = false;
     }
-    if (!ok) {
-      bad = true;
-      return;
-    }
+    if (!ok) return;
     const key = `${base}${quote}${r.date}`;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
@@ -76,17 +122,8 @@ export function readRequestRates(
         `\`${at}\` repeats the rate of ${base}/${quote} on ${r.date} given at \`${pointer}/rates/${earlier}\`; ` +
           "send one rate per (base, quote, date).",
       );
-      bad = true;
       return;
     }
     seen.set(key, i);
-    rates.push({ date: r.date, base: base!, quote: quote!, rate: rate as Exclude<typeof rate, string> });
-  });
-  if (bad) return undefined;
-  return new Converter({
-    index: buildRateIndex(rates),
-    reportCurrency,
-    maxAgeDays: conversion.max_rate_age_days ?? DEFAULT_MAX_RATE_AGE_DAYS,
-    source: "request",
   });
 }

@@ -21,6 +21,7 @@ import { formatBudget } from "./format-budget.ts";
 import type { TransactionInput } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import type { ResolvedCurrency } from "./resolve-currency.ts";
+import { keepConversionShapes } from "./converted-shapes.ts";
 
 /** Which day groups of another currency a budget summary counts. */
 export function budgetCounts(
@@ -62,6 +63,7 @@ export function convertedBudget(
   currency: ResolvedCurrency,
   errors: ErrorCollector,
 ) {
+  keepConversionShapes();
   const converter = readRequestRates(input.conversion, currency.code, "/conversion", errors);
   const { entries, groups } = readConvertedTransactions(input.transactions, currency, "/transactions", errors);
   errors.throwIfAny();

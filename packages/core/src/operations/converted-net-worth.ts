@@ -14,6 +14,7 @@ import type { ErrorCollector } from "./error-collector.ts";
 import { formatBigMinor, formatNetWorth } from "./format-net-worth.ts";
 import { locateOverflow } from "./overflow.ts";
 import type { ResolvedCurrency } from "./resolve-currency.ts";
+import { keepConversionShapes } from "./converted-shapes.ts";
 
 /**
  * The currency of statement `base`: its `currency` (default the request's). Another currency than the request's
@@ -58,6 +59,7 @@ export function convertedNetWorth(
   excluded: number,
   errors: ErrorCollector,
 ) {
+  keepConversionShapes();
   const converter = readRequestRates(conversion, currency.code, "/conversion", errors);
   errors.throwIfAny();
   const accounts: CurrencyAccount[] = [...byKey.entries()]

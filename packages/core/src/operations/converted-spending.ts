@@ -15,6 +15,7 @@ import { formatSpending } from "./format-spending.ts";
 import type { TransactionInput } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import type { ResolvedCurrency } from "./resolve-currency.ts";
+import { keepConversionShapes } from "./converted-shapes.ts";
 
 export function convertedSpending(
   input: { transactions: readonly TransactionInput[]; conversion: ConversionRequest },
@@ -23,6 +24,7 @@ export function convertedSpending(
   currency: ResolvedCurrency,
   errors: ErrorCollector,
 ) {
+  keepConversionShapes();
   const converter = readRequestRates(input.conversion, currency.code, "/conversion", errors);
   const { entries, groups } = readConvertedTransactions(input.transactions, currency, "/transactions", errors);
   errors.throwIfAny();

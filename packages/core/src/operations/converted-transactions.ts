@@ -40,6 +40,8 @@ export function readConvertedTransactions(
   let latest: string | null = null;
   /** Each currency text as written → its code and scale (null: unknown); one lookup per distinct spelling. */
   const seen = new Map<string, ResolvedCurrency | null>();
+  let lastText: string | undefined;
+  let lastKnown: ResolvedCurrency | null | undefined;
   for (let i = 0; i < transactions.length; i++) {
     const t = transactions[i]!;
     const date = t.date;
@@ -50,19 +52,23 @@ export function readConvertedTransactions(
     } else if (latest === null || date > latest) latest = date;
     let code = report.code;
     let scale = report.scale;
-    if (t.currency !== undefined && t.currency !== code) {
-      let known = seen.get(t.currency);
+    const text = t.currency;
+    if (text !== undefined && text !== code) {
+      // The last spelling seen answers most lookups (transactions of one currency tend to come together).
+      let known = text === lastText ? lastKnown : seen.get(text);
       if (known === undefined) {
-        const upper = t.currency.toUpperCase();
+        const upper = text.toUpperCase();
         const s = currencyScale(upper);
         known = s === undefined ? null : { code: upper, scale: s };
-        seen.set(t.currency, known);
+        seen.set(text, known);
       }
+      lastText = text;
+      lastKnown = known;
       if (known === null) {
         errors.at(
           `${base}/${i}/currency`,
           "unknown_currency",
-          `\`${base}/${i}/currency\` is "${t.currency}", which is not an active ISO 4217 currency code.`,
+          `\`${base}/${i}/currency\` is "${text}", which is not an active ISO 4217 currency code.`,
         );
         ok = false;
       } else {

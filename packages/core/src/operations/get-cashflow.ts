@@ -2,15 +2,14 @@ import { yearOf } from "../calendar/dates.ts";
 import { monthEnd, monthStart } from "../calendar/months.ts";
 import type { AccountOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
-import { cashflow } from "../services/cashflow.ts";
+import { cashflow, cashflowOf, CashflowSums } from "../services/cashflow.ts";
 import { accountCurrency, accountDefaults, otherCurrencies } from "./account-defaults.ts";
 import { formatCashflow } from "./format-cashflow.ts";
 import { ledgerEntries } from "./ledger-entries.ts";
 import { STORED_RATES_RULES } from "../contracts/convert-query.ts";
 import { CONVERSION_RULES } from "../contracts/conversion.ts";
-import type { DayGroup } from "../conversion/day-groups.ts";
 import { checkReportRange } from "./check-report-range.ts";
-import { maxRateAge, otherCurrencyOutside, STORED_AT, storedFlows } from "./stored-conversion.ts";
+import { maxRateAge, otherCurrencyOutside, STORED_AT, storedUnitsOfOthers } from "./stored-conversion.ts";
 
 export function getCashflowOperation(schemas: Schemas) {
   const operation: AccountOperation<Schemas["cashflow"]["query"], Schemas["cashflow"]["accountReport"]> = {
@@ -40,24 +39,28 @@ export function getCashflowOperation(schemas: Schemas) {
       const year = input.year ?? yearOf(today!);
       const from = monthStart(year, 1);
       const to = monthEnd(year, 12);
-      const rows = await ctx.data.ledgerTotals(from, to);
-      const { entries, currencies } = ledgerEntries(rows, currency.code, from);
       if (input.convert === true) {
-        const counts = (g: DayGroup) => g.kind !== "transfer";
-        const flows = await storedFlows(ctx.data, currency.code, currencies, from, to, maxRateAge(input), counts);
-        const all = entries.concat(flows.entries, otherCurrencyOutside(rows, currency.code));
-        const report = formatCashflow(
-          currency.code,
-          currency.scale,
-          cashflow(all, year),
-        );
+        // The report's rows and what it converts in one go: the conversion's read needs nothing from the first.
+        const [rows, units] = await Promise.all([
+          ctx.data.ledgerTotals(from, to),
+          storedUnitsOfOthers(ctx.data, currency.code, from, to, maxRateAge(input), (kind) => kind !== "transfer"),
+        ]);
+        // As `cashflow` over the report's entries, the converted and uncounted day groups, then the other
+        // currencies' rows outside the year, without an entry object per day group.
+        const sums = new CashflowSums(year);
+        for (const e of ledgerEntries(rows, currency.code, from).entries) sums.add(e.date, e.amount, e.kind, e.count);
+        units.forEach((date, amount, kind, count) => sums.add(date, amount, kind, count));
+        for (const e of otherCurrencyOutside(rows, currency.code)) sums.add(e.date, e.amount, e.kind, e.count);
+        const report = formatCashflow(currency.code, currency.scale, cashflowOf(sums));
         checkReportRange(report, STORED_AT);
         return {
           ...report,
-          other_currencies: flows.converter.unconvertedCurrencies(),
-          conversion: flows.converter.block(STORED_AT),
+          other_currencies: units.converter.unconvertedCurrencies(),
+          conversion: units.converter.block(STORED_AT),
         };
       }
+      const rows = await ctx.data.ledgerTotals(from, to);
+      const { entries, currencies } = ledgerEntries(rows, currency.code, from);
       const report = formatCashflow(currency.code, currency.scale, cashflow(entries, year));
       return { ...report, other_currencies: otherCurrencies(currencies, currency.code) };
     },

@@ -3,15 +3,16 @@
  * groups in other currencies (the daily rollup) and the stored exchange rates, and runs them through the same
  * conversion service as POST (conversion/: Converter, DayGroups, convertDayGroups). Nothing here converts by itself.
  */
-import { addDays } from "../calendar/day-number.ts";
-import type { AccountData, LedgerTotalRow } from "../contracts/account-data.ts";
+import { addDays, dayNumber } from "../calendar/day-number.ts";
+import type { AccountData, ExchangeRateRow, Kind, LedgerTotalRow } from "../contracts/account-data.ts";
 import { Converter } from "../conversion/converter.ts";
 import { convertDayGroups, type DayGroup, DayGroups } from "../conversion/day-groups.ts";
 import { parseRate } from "../conversion/parse-rate.ts";
-import { DEFAULT_MAX_RATE_AGE_DAYS, type ExchangeRate } from "../conversion/rate.ts";
-import { buildRateIndex } from "../conversion/rate-index.ts";
+import { DEFAULT_MAX_RATE_AGE_DAYS } from "../conversion/rate.ts";
+import { RateIndexBuilder } from "../conversion/rate-index.ts";
 import type { LedgerEntry } from "../services/ledger-entry.ts";
 import { uncountedEntries } from "./converted-transactions.ts";
+import { keepConversionShapes } from "./converted-shapes.ts";
 
 /** Where a GET total beyond 10^15 − 1 minor units is reported (422 `out_of_range`). */
 export const STORED_AT = { parameter: "convert" } as const;
@@ -39,21 +40,34 @@ export async function storedConverter(
   to: string,
   maxAgeDays: number,
 ): Promise<Converter> {
+  keepConversionShapes();
   const others = [...new Set(currencies)].filter((c) => c !== report).sort();
+  const rows = others.length === 0
+    ? []
+    : await data.exchangeRates([report, ...others], ratesSince(from, maxAgeDays), to);
+  return converterOf(rows, report, maxAgeDays);
+}
+
+/** The first date whose rate a report starting on `from` can use: `from` − `maxAgeDays`, not before year 1. */
+function ratesSince(from: string, maxAgeDays: number): string {
   // Not before year 1 (the database's dates, and the API's, start there).
   const since = addDays(from, -maxAgeDays);
-  const start = /^\d{4}-/.test(since) && since >= "0001-01-01" ? since : "0001-01-01";
-  const rows = others.length === 0 ? [] : await data.exchangeRates([report, ...others], start, to);
-  const rates: ExchangeRate[] = rows.map((r) => {
+  return /^\d{4}-/.test(since) && since >= "0001-01-01" ? since : "0001-01-01";
+}
+
+/** A converter into `report` over stored rate rows. */
+function converterOf(rows: readonly ExchangeRateRow[], report: string, maxAgeDays: number): Converter {
+  const index = new RateIndexBuilder();
+  for (const r of rows) {
     const rate = parseRate(r.rate);
     // The table holds positive numerics of at most 18 significant digits (the loader's checks); a rate the
     // service cannot read is a broken database, not bad input.
     if (typeof rate === "string") {
       throw new Error(`stored rate ${r.base}/${r.quote} on ${r.date} is not usable: ${rate}`);
     }
-    return { date: r.date, base: r.base, quote: r.quote, rate };
-  });
-  return new Converter({ index: buildRateIndex(rates), reportCurrency: report, maxAgeDays, source: "stored" });
+    index.add(r.base, r.quote, r.date, dayNumber(r.date), rate);
+  }
+  return new Converter({ index: index.build(), reportCurrency: report, maxAgeDays, source: "stored" });
 }
 
 export interface StoredFlows {
@@ -80,6 +94,7 @@ export async function storedFlows(
   counts: (g: DayGroup) => boolean,
   options: { readonly uncounted?: boolean } = {},
 ): Promise<StoredFlows> {
+  keepConversionShapes();
   const others = [...new Set(currencies)].filter((c) => c !== report).sort();
   // The day groups and the rates in parallel (one round trip less; the direct driver pipelines them).
   const [days, converter] = await Promise.all([
@@ -91,6 +106,70 @@ export async function storedFlows(
   const converted = convertDayGroups(groups.values(), converter, counts, STORED_AT);
   const uncounted = options.uncounted === false ? [] : uncountedEntries(groups.values(), counts);
   return { converter, entries: converted.concat(uncounted), converted };
+}
+
+/** The converted day groups of a report, replayed without an entry object per group. */
+export interface StoredUnits {
+  readonly converter: Converter;
+  /**
+   * Passes the converted day groups (amounts in the report currency), then the groups the report does not count
+   * (amount 0, with their counts, for `excluded`), each in the groups' order: what storedFlows' `entries` holds.
+   */
+  forEach(add: (date: string, amount: number, kind: Kind, count: number) => void): void;
+}
+
+/**
+ * The day groups of every currency other than `report` dated `from` … `to`, converted where `counts(kind, date)`
+ * (as storedFlows converts them), in one read (`ledgerConversion`) that needs nothing read before it, so a report can
+ * send it together with its own read. The currencies with day groups in the period are the ones its own rows show in
+ * the period: the same groups, rates and results as storedFlows.
+ */
+export async function storedUnitsOfOthers(
+  data: AccountData,
+  report: string,
+  from: string,
+  to: string,
+  maxAgeDays: number,
+  counts: (kind: Kind, date: string) => boolean,
+): Promise<StoredUnits> {
+  keepConversionShapes();
+  const { days, rates } = await data.ledgerConversion(from, to, report, ratesSince(from, maxAgeDays));
+  const converter = converterOf(rates, report, maxAgeDays);
+  const groups = new DayGroups();
+  for (const d of days) groups.add(d.currency, d.date, d.kind, d.category, d.amount_minor, d.transaction_count);
+  // Every group converted first (an amount out of range is reported before anything is summed), in order.
+  const order = groups.order();
+  const converted: number[] = [];
+  const convertedMinor: number[] = [];
+  const uncounted: number[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const g = order[i]!;
+    const date = groups.dateOf(g);
+    if (!counts(groups.kindOf(g), date)) {
+      uncounted.push(g);
+      continue;
+    }
+    const minor = converter.convertToNumber(
+      groups.currencyOf(g),
+      date,
+      groups.amountOf(g),
+      groups.countOf(g),
+      STORED_AT,
+    );
+    if (minor === null) continue;
+    converted.push(g);
+    convertedMinor.push(minor);
+  }
+  return {
+    converter,
+    forEach(add) {
+      for (let i = 0; i < converted.length; i++) {
+        const g = converted[i]!;
+        add(groups.dateOf(g), convertedMinor[i]!, groups.kindOf(g), groups.countOf(g));
+      }
+      for (const g of uncounted) add(groups.dateOf(g), 0, groups.kindOf(g), groups.countOf(g));
+    },
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
   ExchangeRateRow,
   GoalRow,
   Kind,
+  LedgerConversionRows,
   LedgerDayRow,
   LedgerTotalRow,
   MonthlySpendingRow,
@@ -363,6 +364,22 @@ export class InMemoryAccountData implements AccountData {
         .filter((r) => currencies.includes(r.quote) && r.date >= from && r.date <= to)
         .sort((a, b) => asc(a.base, b.base) || asc(a.quote, b.quote) || asc(a.date, b.date)),
     );
+  }
+
+  async ledgerConversion(from: string, to: string, report: string, ratesFrom: string): Promise<LedgerConversionRows> {
+    this.calls.push(`ledgerConversion(${from},${to},${report},${ratesFrom})`);
+    // The currencies of the caller's accounts (in SQL a transaction's currency is its import's).
+    const currencies = [
+      ...new Set([
+        ...(this.stored.imports ?? []).map((i) => i.currency),
+        ...(this.stored.transactions ?? []).map((t) => t.currency),
+      ]),
+    ].filter((c) => c !== report);
+    if (currencies.length === 0) return { days: [], rates: [] };
+    const days = await this.ledgerDailyTotals(from, to, currencies);
+    const rates = await this.exchangeRates([report, ...currencies], ratesFrom, to);
+    this.calls.splice(-2); // one read, logged once
+    return { days, rates };
   }
 
   ledgerDailyTotals(from: string, to: string, currencies: readonly string[]): Promise<LedgerDayRow[]> {

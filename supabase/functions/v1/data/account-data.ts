@@ -9,6 +9,7 @@ import {
   toBudgetMonth,
   toExchangeRates,
   toGoal,
+  toLedgerConversion,
   toLedgerDays,
   toLedgerTotal,
   toMonthlySpending,
@@ -37,7 +38,8 @@ export type ReadFunction =
   | "me_categorization_rules"
   | "me_categorization_suggestion_inputs"
   | "me_exchange_rates"
-  | "me_ledger_daily_totals";
+  | "me_ledger_daily_totals"
+  | "me_ledger_conversion";
 
 export type CallReadFunction = (name: ReadFunction, args: Readonly<Record<string, unknown>>) => Promise<Row[]>;
 
@@ -120,6 +122,18 @@ export function createAccountData(call: CallReadFunction): AccountData {
       const out: LedgerDayRow[] = [];
       for (const row of rows) toLedgerDays(row, out);
       return out;
+    },
+    async ledgerConversion(from, to, report, ratesFrom) {
+      const rows = await call("me_ledger_conversion", {
+        p_from: from,
+        p_to: to,
+        p_report: report,
+        p_rates_from: ratesFrom,
+      });
+      const days: LedgerDayRow[] = [];
+      const rates: ExchangeRateRow[] = [];
+      for (const row of rows) toLedgerConversion(row, days, rates);
+      return { days, rates };
     },
   };
 }

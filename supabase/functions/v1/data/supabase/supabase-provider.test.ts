@@ -627,3 +627,127 @@ Deno.test("supabase-js driver: a malformed categorization row is refused, never 
     (e) => assert.ok(e instanceof UnexpectedDataError, String(e)),
   );
 });
+
+Deno.test("supabase-js driver: ledgerConversion sends one me_ledger_conversion RPC; its lists become rows in date order", async () => {
+  const { p, requests } = provider(() =>
+    json([
+      // A day-group row: its days in no particular order, as the function sends them.
+      {
+        currency: "USD",
+        kind: "expense",
+        category: "Groceries",
+        dates: "2026-03-09,2026-02-27,2026-03-07",
+        amounts_minor: "-300,-9007199254740991,1250",
+        transaction_counts: "1,2,3",
+        base: null,
+        quote: null,
+        rates: null,
+      },
+      {
+        currency: "USD",
+        kind: "income",
+        category: null,
+        dates: "2026-03-01",
+        amounts_minor: "5000",
+        transaction_counts: "1",
+        base: null,
+        quote: null,
+        rates: null,
+      },
+      // A rate row: exact decimal text as stored.
+      {
+        currency: null,
+        kind: null,
+        category: null,
+        dates: "2026-02-27,2026-03-06",
+        amounts_minor: null,
+        transaction_counts: null,
+        base: "EUR",
+        quote: "USD",
+        rates: "1.0832,0.8765432109876543210",
+      },
+    ])
+  );
+  const out = await p.withUser(bob, (d) => d.ledgerConversion("2026-03-01", "2026-03-31", "EUR", "2026-02-22"));
+  assert.equal(requests.length, 1);
+  assertRpc(requests[0]!, "me_ledger_conversion", bob.token, {
+    p_from: "2026-03-01",
+    p_to: "2026-03-31",
+    p_report: "EUR",
+    p_rates_from: "2026-02-22",
+  });
+  const day = (date: string, amount_minor: number, transaction_count: number) => ({
+    currency: "USD",
+    date,
+    kind: "expense",
+    category: "Groceries",
+    amount_minor,
+    transaction_count,
+  });
+  assert.deepEqual(out.days, [
+    day("2026-02-27", -9007199254740991, 2),
+    day("2026-03-07", 1250, 3),
+    day("2026-03-09", -300, 1),
+    { currency: "USD", date: "2026-03-01", kind: "income", category: null, amount_minor: 5000, transaction_count: 1 },
+  ]);
+  assert.deepEqual(out.rates, [
+    { base: "EUR", quote: "USD", date: "2026-02-27", rate: "1.0832" },
+    { base: "EUR", quote: "USD", date: "2026-03-06", rate: "0.8765432109876543210" },
+  ]);
+});
+
+Deno.test("supabase-js driver: a malformed me_ledger_conversion list is refused, never guessed", async () => {
+  const dayRow = (fields: Record<string, unknown>) => ({
+    currency: "USD",
+    kind: "expense",
+    category: null,
+    dates: "2026-03-01,2026-03-02",
+    amounts_minor: "1,2",
+    transaction_counts: "1,1",
+    base: null,
+    quote: null,
+    rates: null,
+    ...fields,
+  });
+  const rateRow = (fields: Record<string, unknown>) => ({
+    currency: null,
+    kind: null,
+    category: null,
+    dates: "2026-03-01",
+    amounts_minor: null,
+    transaction_counts: null,
+    base: "EUR",
+    quote: "USD",
+    rates: "1.08",
+    ...fields,
+  });
+  const bad = [
+    dayRow({ amounts_minor: "1,9007199254740992" }), // beyond the safe integers: never rounded
+    dayRow({ amounts_minor: "1,12345678901234567" }), // 17 digits
+    dayRow({ amounts_minor: "1" }), // shorter than the dates
+    dayRow({ amounts_minor: "1,2," }),
+    dayRow({ amounts_minor: "1,2.5" }),
+    dayRow({ transaction_counts: "1,x" }),
+    dayRow({ dates: "2026-03-01,2026-02-30" }),
+    dayRow({ dates: "2026-03-01,2026-3-02" }),
+    dayRow({ dates: "2026-03-01;2026-03-02" }),
+    dayRow({ dates: ["2026-03-01", "2026-03-02"] }),
+    dayRow({ kind: "refund" }),
+    rateRow({ rates: "1.08e2" }),
+    rateRow({ rates: "-1.08" }),
+    rateRow({ rates: "1.08,1.09" }),
+    rateRow({ dates: "" }),
+  ];
+  for (const row of bad) {
+    const { p } = provider(() => json([row]));
+    await p.withUser(alice, (d) => d.ledgerConversion("2026-03-01", "2026-03-31", "EUR", "2026-02-22")).then(
+      () => assert.fail(`answered for ${JSON.stringify(row)}`),
+      (e) => assert.ok(e instanceof UnexpectedDataError, `${JSON.stringify(row)}: ${e}`),
+    );
+  }
+  // The same rows, well formed, are read.
+  const { p } = provider(() => json([dayRow({}), rateRow({})]));
+  const ok = await p.withUser(alice, (d) => d.ledgerConversion("2026-03-01", "2026-03-31", "EUR", "2026-02-22"));
+  assert.equal(ok.days.length, 2);
+  assert.equal(ok.rates.length, 1);
+});
