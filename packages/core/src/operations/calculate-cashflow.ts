@@ -11,6 +11,7 @@ import { resolveBodyCurrency } from "./resolve-currency.ts";
 import { convertedCashflow } from "./converted-cashflow.ts";
 import { CONVERSION_RULES } from "../contracts/conversion.ts";
 import { cleanCashflowSums } from "./clean-cashflow-sums.ts";
+import { keepAlive } from "./keep-alive.ts";
 
 export function calculateCashflowOperation(schemas: Schemas) {
   const operation: CalculationOperation<Schemas["cashflow"]["body"], Schemas["cashflow"]["report"]> = {
@@ -43,6 +44,7 @@ export function calculateCashflowOperation(schemas: Schemas) {
       if (input.year !== undefined) {
         // The common case first: every transaction clean (one tight loop); otherwise the general path below.
         const clean = cleanCashflowSums(input.transactions, currency, input.year);
+        keepAlive("cashflow", [errors, clean]);
         if (clean !== undefined) {
           return formatCashflow(
             currency.code,

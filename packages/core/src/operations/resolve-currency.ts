@@ -1,5 +1,6 @@
 import { currencyScale } from "../money/currencies.ts";
 import type { ErrorCollector } from "./error-collector.ts";
+import { keepAlive } from "./keep-alive.ts";
 
 export interface ResolvedCurrency {
   readonly code: string;
@@ -22,5 +23,9 @@ export function resolveBodyCurrency(
     );
     return undefined;
   }
-  return { code: upper, scale };
+  const resolved = { code: upper, scale };
+  // Every operation's hot loop reads this object: the last one stays alive so that its hidden class outlives a full
+  // GC between requests (keep-alive.ts).
+  keepAlive("currency", resolved);
+  return resolved;
 }
