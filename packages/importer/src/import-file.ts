@@ -160,6 +160,7 @@ async function importStatement(
     const errors: LineError[] = [];
     let errorCount = 0;
     let staged = 0;
+    let bankLines = 0;
     let min: string | null = null;
     let max: string | null = null;
     // Room in memory for numbering the repeated lines (write-statement.ts), should a file hold many (PostgreSQL;
@@ -208,7 +209,7 @@ async function importStatement(
         if (line.bankId === null) {
           hash = RepeatSet.hash(line.date, line.amountMinor, line.dedupText);
           repeats.add(hash);
-        }
+        } else bankLines++;
         const stored = categorizer.apply({
           description: line.description,
           counterparty: line.counterparty,
@@ -262,6 +263,7 @@ async function importStatement(
       },
       staged,
       repeats.repeated(),
+      { minDate: min, maxDate: max, bankLines },
       clock,
     );
     const report: ImportReport = {
