@@ -152,6 +152,15 @@ Deno.test("request id: a sane incoming id is echoed in the header and the proble
   assert.equal((await problem(response, 404, "not_found")).request_id, "trace-42");
 });
 
+Deno.test("a known path with a trailing slash is an unknown path: 404", async () => {
+  const response = await app.request("/v1/test/sum/", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  await problem(response, 404, "not_found");
+});
+
 Deno.test("405 with Allow for a known path and the wrong method", async () => {
   const response = await app.request("/v1/test/sum");
   assert.equal(response.headers.get("allow"), "POST, OPTIONS");
