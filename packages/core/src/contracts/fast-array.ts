@@ -201,7 +201,8 @@ function compile(rule: FieldRule, key: string): Check {
 }
 
 /**
- * The first items of the last array validated, and zod's parse payload that carried it, kept alive on purpose. JSON.parse
+ * The first items of the last array validated, and a copy of zod's parse payload that carried it (the same hidden class,
+ * holding only those items, not the whole array), kept alive on purpose. JSON.parse
  * gives the items of a body hidden classes (maps) of their key order; when every object of a map has died, a full GC
  * clears the map and V8 throws away the optimized code of every loop that embedded it (this validator, the operations'
  * passes over the transactions), which the next request then runs unoptimized until it is compiled again (about 1.7×
@@ -213,7 +214,9 @@ const RETAINED_ITEMS = 1024;
 
 function retainShapes(items: readonly unknown[], payload: unknown): void {
   retained = items.length <= RETAINED_ITEMS ? items.slice() : items.slice(0, RETAINED_ITEMS);
-  retainedPayload = payload;
+  // A spread copy keeps the payload's hidden class; `value` and `issues` are replaced, so neither the request's array
+  // nor its issues are kept.
+  retainedPayload = { ...(payload as object), value: retained, issues: [] };
 }
 
 /** The items kept alive by retainShapes (tests). */
