@@ -122,17 +122,23 @@ function ledgerDaysFast(r: Row, out: LedgerDayRow[]): boolean {
     if (typeof date !== "string" || !isValidDate(date)) return false;
     if (!Number.isSafeInteger(amounts[i]) || !Number.isSafeInteger(counts[i])) return false;
   }
-  for (const i of dateOrder(dates as string[])) {
-    out.push({
-      currency,
-      date: dates[i] as string,
-      kind: k,
-      category,
-      amount_minor: amounts[i] as number,
-      transaction_count: counts[i] as number,
-    });
-  }
+  pushDays(out, currency, k, category, dates as string[], amounts as number[], counts as number[]);
   return true;
+}
+
+/** One day group's checked lists as one LedgerDayRow per day, in date order. */
+function pushDays(
+  out: LedgerDayRow[],
+  currency: string,
+  kind: LedgerDayRow["kind"],
+  category: string | null,
+  dates: readonly string[],
+  amounts: readonly number[],
+  counts: readonly number[],
+): void {
+  for (const i of dateOrder(dates)) {
+    out.push({ currency, date: dates[i]!, kind, category, amount_minor: amounts[i]!, transaction_count: counts[i]! });
+  }
 }
 
 /**
@@ -207,16 +213,7 @@ export function toLedgerConversion(r: Row, days: LedgerDayRow[], rates: Exchange
     const dates = dateList(r, "dates");
     const amounts = integerList(r, "amounts_minor", dates.length);
     const counts = integerList(r, "transaction_counts", dates.length);
-    for (const i of dateOrder(dates)) {
-      days.push({
-        currency,
-        date: dates[i]!,
-        kind: k,
-        category,
-        amount_minor: amounts[i]!,
-        transaction_count: counts[i]!,
-      });
-    }
+    pushDays(days, currency, k, category, dates, amounts, counts);
     return;
   }
   const base = text(r, "base");
@@ -313,16 +310,7 @@ function ledgerDaysChecked(r: Row, out: LedgerDayRow[]): void {
   const dates = arrayOf(r, "dates", null, isoDate);
   const amounts = arrayOf(r, "amounts_minor", dates.length, safeInteger);
   const counts = arrayOf(r, "transaction_counts", dates.length, safeInteger);
-  for (const i of dateOrder(dates)) {
-    out.push({
-      currency,
-      date: dates[i]!,
-      kind: k,
-      category,
-      amount_minor: amounts[i]!,
-      transaction_count: counts[i]!,
-    });
-  }
+  pushDays(out, currency, k, category, dates, amounts, counts);
 }
 
 export function toBudget(r: Row): BudgetRow {
