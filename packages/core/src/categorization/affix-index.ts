@@ -7,11 +7,13 @@
  * lower-cased form without building that string.
  */
 
+import { buildNeedleTrie } from "./needle-trie.ts";
+
 /** A trie of code units: per state and class the next state (0: none), per state the needle ending there (-1: none). */
 export class CodeUnitTrie {
   /** Code unit → class (0: in no needle). ASCII in an array, the rest in a map. */
-  readonly #ascii = new Int32Array(128);
-  readonly #other = new Map<number, number>();
+  readonly #ascii: Int32Array;
+  readonly #other: Map<number, number>;
   readonly #classes: number;
   readonly #next: Int32Array;
   readonly #own: Int32Array;
@@ -21,40 +23,9 @@ export class CodeUnitTrie {
    * a–z (then no needle may contain A–Z).
    */
   constructor(needles: readonly string[], reversed = false, foldAsciiCase = false) {
-    let classes = 1;
-    const classOf = (u: number): number => {
-      if (u < 128) {
-        if (this.#ascii[u] === 0) this.#ascii[u] = classes++;
-        return this.#ascii[u]!;
-      }
-      let c = this.#other.get(u);
-      if (c === undefined) this.#other.set(u, c = classes++);
-      return c;
-    };
-    const children: Map<number, number>[] = [new Map()];
-    const own: number[] = [-1];
-    needles.forEach((needle, id) => {
-      let s = 0;
-      const n = needle.length;
-      for (let k = 0; k < n; k++) {
-        const c = classOf(needle.charCodeAt(reversed ? n - 1 - k : k));
-        let t = children[s]!.get(c);
-        if (t === undefined) {
-          t = children.length;
-          children.push(new Map());
-          own.push(-1);
-          children[s]!.set(c, t);
-        }
-        s = t;
-      }
-      own[s] = id;
-    });
-    if (foldAsciiCase) {
-      for (let u = 65; u <= 90; u++) {
-        if (this.#ascii[u] !== 0) throw new TypeError("CodeUnitTrie: a needle has a capital A–Z");
-        this.#ascii[u] = this.#ascii[u + 32]!;
-      }
-    }
+    const { ascii, other, classes, children, own } = buildNeedleTrie(needles, reversed, foldAsciiCase, "CodeUnitTrie");
+    this.#ascii = ascii;
+    this.#other = other;
     this.#classes = classes;
     this.#next = new Int32Array(children.length * classes);
     children.forEach((map, s) => {

@@ -9,6 +9,8 @@
  * text is searched as its lower-cased form without building that string.
  */
 
+import { buildNeedleTrie } from "./needle-trie.ts";
+
 /** The largest transition table of one automaton (entries of 4 bytes). */
 export const MAX_TABLE = 1 << 20;
 
@@ -19,8 +21,8 @@ export function tableSize(states: number, units: number): number {
 
 export class NeedleAutomaton {
   /** Code unit → class (0: in no needle). ASCII in an array, the rest in a map. */
-  readonly #ascii = new Int32Array(128);
-  readonly #other = new Map<number, number>();
+  readonly #ascii: Int32Array;
+  readonly #other: Map<number, number>;
   readonly #classes: number;
   /**
    * One row per state, each `classes + 3` entries, states named by the offset of their row: per class the next state;
@@ -35,40 +37,9 @@ export class NeedleAutomaton {
    * text's A–Z as a–z (then no needle may contain A–Z).
    */
   constructor(needles: readonly string[], offset = 0, foldAsciiCase = false) {
-    let classes = 1;
-    const classOf = (u: number, add: boolean): number => {
-      if (u < 128) {
-        if (this.#ascii[u] === 0 && add) this.#ascii[u] = classes++;
-        return this.#ascii[u]!;
-      }
-      let c = this.#other.get(u);
-      if (c === undefined && add) this.#other.set(u, c = classes++);
-      return c ?? 0;
-    };
-    // The trie, with children in maps while building.
-    const children: Map<number, number>[] = [new Map()];
-    const own: number[] = [-1];
-    needles.forEach((needle, id) => {
-      let s = 0;
-      for (let i = 0; i < needle.length; i++) {
-        const c = classOf(needle.charCodeAt(i), true);
-        let t = children[s]!.get(c);
-        if (t === undefined) {
-          t = children.length;
-          children.push(new Map());
-          own.push(-1);
-          children[s]!.set(c, t);
-        }
-        s = t;
-      }
-      own[s] = offset + id;
-    });
-    if (foldAsciiCase) {
-      for (let u = 65; u <= 90; u++) {
-        if (this.#ascii[u] !== 0) throw new TypeError("NeedleAutomaton: a needle has a capital A–Z");
-        this.#ascii[u] = this.#ascii[u + 32]!;
-      }
-    }
+    const { ascii, other, classes, children, own } = buildNeedleTrie(needles, false, foldAsciiCase, "NeedleAutomaton");
+    this.#ascii = ascii;
+    this.#other = other;
     this.#classes = classes;
     const states = children.length;
     const next = new Int32Array(states * classes);
@@ -99,7 +70,7 @@ export class NeedleAutomaton {
       for (let c = 0; c < classes; c++) table[row + c] = next[st * classes + c]! * stride;
       const report = own[st]! >= 0 ? st : link[st]!;
       table[row + classes] = report >= 0 ? report * stride : -1;
-      table[row + classes + 1] = own[st]!;
+      table[row + classes + 1] = own[st]! >= 0 ? offset + own[st]! : -1;
       table[row + classes + 2] = link[st]! >= 0 ? link[st]! * stride : -1;
     }
     this.#table = table;
