@@ -8,32 +8,15 @@
  * FILE.csv` writes a CSV mapping skeleton (import/init-mapping.ts), without a database.
  */
 import process from "node:process";
-import { importFile, type ImportReport, resolveUser } from "@pfa/importer";
-import { createPostgresClient } from "./db/sql-client.ts";
+import { importFile, type ImportReport } from "@pfa/importer";
+import { EX_USAGE, openTrusted } from "./cli/trusted-connection.ts";
 import { type Command, HELP, parseImportArgs, USAGE, UsageError } from "./import/parse-args.ts";
 import { initMapping, InitMappingError } from "./import/init-mapping.ts";
 import { progressBar } from "./import/progress-bar.ts";
 
-const EX_USAGE = 64;
-const API_ROLES = new Set(["anon", "authenticated"]);
-
 function usage(message: string): never {
   console.error(`import: ${message}\n${USAGE}`);
   process.exit(EX_USAGE);
-}
-
-/** Where DATABASE_URL points, without its credentials: `host:port`. */
-function databaseAddress(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname || u.searchParams.get("host") || "localhost"}:${u.port || "5432"}`;
-  } catch {
-    return "DATABASE_URL";
-  }
-}
-
-function oneLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).replace(/\s+/g, " ").trim().slice(0, 300);
 }
 
 function describe(r: ImportReport): string {
@@ -69,26 +52,17 @@ if (command.command === "init-mapping") {
   }
 }
 const args = command;
-const url = process.env.DATABASE_URL;
-if (!url) usage("DATABASE_URL is not set (the trusted connection the import writes through)");
-
 // temp_buffers: the staging table of a large import stays in memory instead of spilling to disk (it can only be set
 // before the session's first temporary table, hence at connection).
-const db = createPostgresClient(url, { max: 1, connection: { temp_buffers: "256MB" } });
-let role: string;
-try {
-  role = (await db.query<{ role: string }>("select current_user::text as role"))[0]!.role;
-} catch (error) {
-  // Unreachable, refused, or no such database: one line, not a stack trace.
-  console.error(`import: cannot connect to the database at ${databaseAddress(url)}: ${oneLine(error)}`);
-  await db.close().catch(() => {});
-  process.exit(1);
-}
+const { db, userId } = await openTrusted(
+  "import",
+  args.user,
+  usage,
+  "the trusted connection the import writes through",
+  { temp_buffers: "256MB" },
+);
 let failed = false;
 try {
-  if (API_ROLES.has(role)) usage(`DATABASE_URL connects as ${role}, an API role: use the owner or service_role`);
-  const userId = await resolveUser(db, args.user);
-  if (!userId) usage(`no user ${JSON.stringify(args.user)} (give an email or a user id of auth.users)`);
   for (const path of args.files) {
     const bar = progressBar(path);
     const reports = await importFile(db, { path }, {

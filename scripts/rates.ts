@@ -6,28 +6,12 @@
  */
 import process from "node:process";
 import { loadRatesFile, type RatesReport } from "@pfa/importer";
-import { createPostgresClient } from "./db/sql-client.ts";
+import { EX_USAGE, openTrustedConnection } from "./cli/trusted-connection.ts";
 import { parseRatesArgs, type RatesArgs, USAGE, UsageError } from "./rates/parse-args.ts";
-
-const EX_USAGE = 64;
-const API_ROLES = new Set(["anon", "authenticated"]);
 
 function usage(message: string): never {
   console.error(`rates: ${message}\n${USAGE}`);
   process.exit(EX_USAGE);
-}
-
-function databaseAddress(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname || u.searchParams.get("host") || "localhost"}:${u.port || "5432"}`;
-  } catch {
-    return "DATABASE_URL";
-  }
-}
-
-function oneLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).replace(/\s+/g, " ").trim().slice(0, 300);
 }
 
 function describe(r: RatesReport): string {
@@ -52,21 +36,9 @@ if (args.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const url = process.env.DATABASE_URL;
-if (!url) usage("DATABASE_URL is not set (the trusted connection the rates are written through)");
-
-const db = createPostgresClient(url, { max: 1 });
-let role: string;
-try {
-  role = (await db.query<{ role: string }>("select current_user::text as role"))[0]!.role;
-} catch (error) {
-  console.error(`rates: cannot connect to the database at ${databaseAddress(url)}: ${oneLine(error)}`);
-  await db.close().catch(() => {});
-  process.exit(1);
-}
+const db = await openTrustedConnection("rates", usage, "the trusted connection the rates are written through");
 let failed = false;
 try {
-  if (API_ROLES.has(role)) usage(`DATABASE_URL connects as ${role}, an API role: use the owner or service_role`);
   for (const path of args.files) {
     const report = await loadRatesFile(db, { path }, { source: args.source, dryRun: args.dryRun });
     if (report.errors.length > 0) failed = true;
