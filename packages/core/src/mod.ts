@@ -68,12 +68,5 @@ export * from "./services/mod.ts";
 export * from "./categorization/mod.ts";
 // Currency conversion (API.md §11).
 export * from "./conversion/mod.ts";
-export {
-  CONVERSION_RULES,
-  conversionInput,
-  conversionOutput,
-  DISCLOSURE_RULES,
-  exchangeRateInput,
-  RATE_CHOICE_RULES,
-  ROUNDING_RULES,
-} from "./contracts/conversion.ts";
+export { conversionInput, conversionOutput, exchangeRateInput } from "./contracts/conversion.ts";
+export { CONVERSION_RULES, DISCLOSURE_RULES, RATE_CHOICE_RULES, ROUNDING_RULES } from "./contracts/rule-texts.ts";

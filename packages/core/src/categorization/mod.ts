@@ -4,19 +4,18 @@ export {
   ACCOUNT_OPS,
   AMOUNT_OPS,
   type Condition,
-  CONDITION_RULES,
   type Field,
   FIELDS,
   type Op,
   OPS,
   type Rule,
-  RULE_LIMITS,
-  RULE_SHAPE_RULES,
   rulesArraySchema,
   ruleSchemaOf,
   TEXT_FIELDS,
   TEXT_OPS,
 } from "./rule-schema.ts";
+export { CONDITION_RULES, RULE_SHAPE_RULES } from "../contracts/rule-texts.ts";
+export { RULE_LIMITS } from "../contracts/limits.ts";
 export { type RuleError, validateRules, type ValidateRulesResult } from "./validate-rules.ts";
 export { compilePattern, MAX_PROGRAM_SIZE, type PatternResult } from "./compile-pattern.ts";
 export { ensureRe2 } from "./re2.ts";

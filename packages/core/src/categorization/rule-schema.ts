@@ -11,17 +11,8 @@ import { compilePatternCached } from "./pattern-cache.ts";
 import { unsupportedPatternMessage } from "./compile-pattern.ts";
 import { compareDecimals, type Decimal, type DecimalIssue, parseDecimal } from "./decimal-range.ts";
 import { foldText } from "./fold.ts";
-
-/** The contract's fixed limits of a rule list. */
-export const RULE_LIMITS = Object.freeze({
-  rules: 200,
-  conditions: 10,
-  oneOfValues: 100,
-  text: 200,
-  idLength: 64,
-  /** Transactions × the conditions of all rules (enabled or not) in one POST. */
-  work: 5_000_000,
-});
+import { CONDITION_RULES, RULE_SHAPE_RULES } from "../contracts/rule-texts.ts";
+import { RULE_LIMITS } from "../contracts/limits.ts";
 
 /** The compiled size of all the patterns of one list, in RE2 program steps (about 100 bytes each). */
 export const MAX_LIST_PROGRAM = 100_000;
@@ -61,37 +52,6 @@ const OPS_OF_FIELD: Readonly<Record<Field, readonly string[]>> = {
   amount: AMOUNT_OPS,
   account: ACCOUNT_OPS,
 };
-
-export const CONDITION_RULES = "Conditions: `field` is `description`, `counterparty`, `text` (the counterparty " +
-  "when it is a non-empty string, else the description), `amount` or `account` (the transaction's account name). " +
-  "Text fields take `equals`, `contains`, `starts_with`, `ends_with` (value: a string), `one_of` (value: 1–100 " +
-  "strings), `key_equals` (value: a recurring-stream key, compared as written) and `matches` (value: an RE2 " +
-  "pattern). `account` takes `equals` and `one_of`. `amount` takes `eq`, `gt`, `gte`, `lt`, `lte` (value: an " +
-  "amount) and `between` (value: [low, high], inclusive, low ≤ high). Any other operator on a field is 422 " +
-  "`invalid_value`. " +
-  "Folding: `equals`, `contains`, `starts_with`, `ends_with` and `one_of` compare both sides after Unicode NFKC, " +
-  'locale-independent lower case, every run of white space made one space, and trimming ("ＮＥＴＦＬＩＸ  Inc" ' +
-  'equals "netflix inc"; the Turkish "İ" lower-cases to "i" + U+0307, so it equals neither "i" nor "ı"). ' +
-  "Condition strings are 1–200 characters and must fold to something (422 `too_short`); a `key_equals` value or a " +
-  "`matches` pattern must not be empty or all white space either. A missing, empty or all-white-space field " +
-  "matches no text condition at all, `matches` and `key_equals` included. " +
-  "`key_equals` compares the field's recurring-stream key (NFKC, lower case, every run of characters that are not " +
-  'letters made one space, trimmed: "NETFLIX.COM 4412" → "netflix com") with the value exactly as written. ' +
-  "`matches`: at most 200 characters, RE2 syntax, run by a linear-time engine, case-insensitive, searched " +
-  "anywhere in the field (anchor with ^ and $) after Unicode NFKC only; back-references and look-around are not " +
-  "RE2 and are 422 `invalid_format`, as is any pattern the engine refuses or that compiles to more than 20,000 " +
-  "program steps; the patterns of one list compile to at most 100,000 steps in all (422 `too_large` at the pattern " +
-  "that passes it: large repeat counts such as {500} cost the most). " +
-  'Amounts compare as exact decimals, signed (spending is negative: `lt "-100"` is spending over 100), in the ' +
-  "transaction's own currency; the value's number of decimals is not checked against it (at most 15 integer and " +
-  '18 fractional digits; `gt "10.005"` on EUR matches 10.01 and above).';
-
-export const RULE_SHAPE_RULES = "Rule: `id` is 1–64 characters of A–Z, a–z, 0–9, `_` and `-`, unique in the list " +
-  "(422 `duplicate`). `name` is at most 200 characters. `enabled` defaults to true; a disabled rule never matches. " +
-  '`match` is `"all"` (the default: every condition must hold) or `"any"` (at least one). `conditions` holds 1–10 ' +
-  "conditions. `set` needs `category` (1–200 characters, no leading or trailing white space) or `kind` " +
-  "(`income`, `expense`, `transfer`), or both. Lengths count Unicode code points. Unknown fields are 422 " +
-  "`unknown_field`. A list holds at most 200 rules.";
 
 type Ctx = z.core.ParsePayload<unknown>;
 

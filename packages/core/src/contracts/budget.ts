@@ -15,18 +15,10 @@ import {
 import { transactionsField } from "./transaction.ts";
 import { conversionInput, conversionOutput } from "./conversion.ts";
 import { convertQueryFields } from "./convert-query.ts";
+import { ROLLOVER_RULES } from "./rule-texts.ts";
 
 /** At most this many earlier months in POST `history`; GET reads as many months back (API.md §9.4). */
 export const MAX_HISTORY_MONTHS = 24;
-
-export const ROLLOVER_RULES = "Rollover policy (default `none`): `none` carries nothing; `positive` carries what is " +
-  "left of each category's budget into the next month, never an overspend; `full` also carries overspending " +
-  "forward as a negative amount. A category's chain starts at the earliest month, at most 24 months before the " +
-  "requested one, that has a budget row for it (its carryover there is zero); each later month's `carryover_in` is " +
-  "the previous month's `available` (floored at zero under `positive`); a month without a row for the category " +
-  "has `budgeted` 0 and keeps the chain going. `status` and `percent_used` still compare `spent` with the month's " +
-  "own `budgeted`. A category that carries a non-zero amount into the month is listed even without a budget or " +
-  "spending there (`budgeted` 0, `spent` 0, `percent_used` null, status `unbudgeted`). Any other value is 422.";
 
 const rolloverField = doc(z.enum(["none", "positive", "full"]), ROLLOVER_RULES, ["positive"]);
 

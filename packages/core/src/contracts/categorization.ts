@@ -4,7 +4,8 @@
  * the very same object.
  */
 import { z } from "zod";
-import { CONDITION_RULES, RULE_SHAPE_RULES, rulesArraySchema } from "../categorization/rule-schema.ts";
+import { rulesArraySchema } from "../categorization/rule-schema.ts";
+import { CONDITION_RULES, RULE_SHAPE_RULES } from "./rule-texts.ts";
 import { withFastArrayParse } from "./fast-array.ts";
 import type { Limits } from "./limits.ts";
 import {
@@ -17,31 +18,6 @@ import {
   moneyInput,
   text,
 } from "./primitives.ts";
-
-export const EVALUATION_RULES = "Evaluation: (1) rules run in array order (stored rules: their position); a " +
-  "disabled rule never matches. (2) Conditions read the transaction as given, never another rule's output, so the " +
-  "order decides only which rule wins. (3) For each field of `set` (`category`, `kind`), the first matching rule " +
-  "that sets it decides it; later rules do not override it. (4) A field the transaction already has is kept and " +
-  'no rule is applied to it: a non-empty `category` ("" counts as none and is output as null) or a given ' +
-  "`kind`; with `overwrite: true` rules may replace both (a field no matching rule sets keeps the transaction's " +
-  "value). (5) The output `kind` is the effective kind after the rules: the rule's, else the transaction's, else " +
-  "the sign's (positive `income`, zero or negative `expense`).";
-
-export const SUGGESTION_RULES = "Rules: (1) Uncategorized candidates are the transactions dated `from`…`to` " +
-  "whose category is null or empty, whose effective kind (given, else from the sign) is `expense` or `income`, " +
-  "with a non-zero amount and a non-empty key. The key is the recurring-stream key of `text` (the counterparty " +
-  "when it is a non-empty string, else the description): Unicode NFKC, locale-independent lower case, every run " +
-  'of characters that are not letters made one space, trimmed ("NETFLIX.COM 4412" → "netflix com"). Direction is ' +
-  "`inflow` (amount > 0) or `outflow` (amount < 0). (2) History: the categorized transactions whose effective kind " +
-  "is `expense` or `income` with the same key and direction. (3) The latest 5 of that history are considered (date " +
-  "descending, then input position descending; on GET, id descending); a category that at least 3 of them share is " +
-  "suggested. Categories compare exactly (case-sensitive). A (key, direction) whose latest 5 agree on no category " +
-  "gives no suggestion. (4) Each suggestion carries a ready rule: one `key_equals` condition on `text` with the key, " +
-  'one amount condition for the direction (`lt` "0" for outflows, `gt` "0" for inflows), `set.category`, `name` = ' +
-  'the key, `enabled` true, `match` "all"; its `id` is `sg_` + the first 16 hex digits of SHA-256 over the UTF-8 ' +
-  "text `direction\\nkey`, stable across calls. `evidence.transaction_ids` lists the ids of the considered " +
-  "transactions that have one, latest first. (5) Order: `uncategorized_count` descending, then `key` by Unicode " +
-  "code point, then direction (`outflow` first). Currencies do not matter: one list for all of them.";
 
 const AMOUNT_RULE = "A transaction's amount is checked against its own `currency` when given (at most that " +
   "currency's decimals); without a currency it may have up to 4 fractional digits.";

@@ -10,31 +10,7 @@ import {
   MAX_RATES_PER_REQUEST,
 } from "../conversion/rate.ts";
 import { countOutput, currencyInput, currencyOutput, dateField, dateOutput, doc, moneyOutput } from "./primitives.ts";
-
-export const RATE_CHOICE_RULES = "Rate choice: to convert an amount from currency C into the report currency R on " +
-  "date d, a pair's usable rate is its rate with the latest date on or before d, provided d minus that date is at " +
-  "most `max_rate_age_days` days (so a Saturday uses Friday's rate). The direct pair (C, R) is used first (amount × " +
-  "rate), then the inverse pair (R, C) (amount ÷ rate), then a cross through a base B with usable rates for (B, C) " +
-  "and (B, R) (amount × rate(B, R) ÷ rate(B, C)), trying B in code-point order; the first whose rates are all usable " +
-  "wins. When none is usable the amount is not converted (never at 1:1): it is left out of every amount and count " +
-  "of the report and disclosed in `conversion`.";
-
-export const ROUNDING_RULES = "Rounding: the conversion is computed exactly, as a rational number, and rounded once, " +
-  "half-to-even, to the report currency's minor unit, per unit of conversion. For flows (cashflow, spending, " +
-  "budget) the unit is a day group: the transactions of one currency on one date with the same effective kind and " +
-  "category, whose exact signed sum is converted and rounded once (so splitting one day group across two requests " +
-  "can move its converted total by one minor unit). For balances (net worth) each account's balance on each date " +
-  "is converted at that date's rate and rounded once.";
-
-export const DISCLOSURE_RULES = "Disclosure: a converted response carries `conversion` with one entry per currency " +
-  "other than the report's that the report counts (only what it counts: transfers and rows outside the period are " +
-  "neither converted nor listed), ordered by code: how many transactions (balance points for net worth) were " +
-  "converted and their exact sum in that currency, `converted_to` (the sum of the rounded amounts, so it adds up " +
-  "with the report), what was not converted for want of a usable rate, and the first and last date, the largest " +
-  "age and the route of the rates used (a cross uses two rates: both count). Without conversion there is no " +
-  "`conversion` key and the response is exactly as before.";
-
-export const CONVERSION_RULES = `${RATE_CHOICE_RULES} ${ROUNDING_RULES} ${DISCLOSURE_RULES}`;
+import { CONVERSION_RULES, DISCLOSURE_RULES } from "./rule-texts.ts";
 
 /** One `ExchangeRate` of a request. */
 export function exchangeRateInput() {

@@ -6,12 +6,6 @@ import { z } from "zod";
 import { DEFAULT_MAX_RATE_AGE_DAYS, MAX_MAX_RATE_AGE_DAYS } from "../conversion/rate.ts";
 import { doc, queryInteger } from "./primitives.ts";
 
-export const STORED_RATES_RULES = "With `convert=true` the report converts data in other currencies into `currency` " +
-  "with the exchange rates loaded into the service (for example the European Central Bank's reference rates, with " +
-  "`npm run rates`), and the response gains `conversion` (`source`: `stored`); `other_currencies` then lists only the " +
-  "currencies with something left unconverted. Without `convert` (or with `convert=false`) the response is exactly " +
-  "as without conversion.";
-
 export function convertQueryFields() {
   return {
     convert: doc(

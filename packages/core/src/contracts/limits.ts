@@ -28,3 +28,17 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   pageMax: 200,
   pageDefault: 50,
 });
+
+/** Longest `from`…`to` span of a net-worth series, in months (10 years: at most 121 points). */
+export const NET_WORTH_MAX_MONTHS = 120;
+
+/** The contract's fixed limits of a rule list. */
+export const RULE_LIMITS = Object.freeze({
+  rules: 200,
+  conditions: 10,
+  oneOfValues: 100,
+  text: 200,
+  idLength: 64,
+  /** Transactions × the conditions of all rules (enabled or not) in one POST. */
+  work: 5_000_000,
+});

@@ -16,46 +16,6 @@ import { transactionsArray } from "./transaction.ts";
 import { conversionInput, conversionOutput } from "./conversion.ts";
 import { convertQueryFields } from "./convert-query.ts";
 
-/** Longest `from`…`to` span of a net-worth series, in months (10 years: at most 121 points). */
-export const NET_WORTH_MAX_MONTHS = 120;
-
-export const BALANCE_RULES = "An account is an `account_name` (with its currency on GET) and its statements. " +
-  "A statement's span is `statement_start`…`statement_end`; a missing start is its first transaction date, a " +
-  "missing end its last one; with no transactions a missing bound equals the other, and a derived bound never " +
-  "crosses the given one (a derived end before the start is the start, a derived start after the end is the end). " +
-  "A statement with no start, no end and no transactions is excluded and counted in `excluded_statement_count`. " +
-  "Its balance on a day of its span is `opening_balance` plus the account's transactions dated from the span's " +
-  "start through that day; `computed_closing_balance` is that balance at the span's end. The account's " +
-  "transactions are those of all its statements, each counted once: on GET, the stored transactions of every " +
-  "import of the account (a line skipped as a duplicate of an earlier import is stored once, under the import that " +
-  "first brought it, and still counts for every statement whose span holds its date), so repeated and overlapping " +
-  "exports reconcile; on POST, every transaction of the account's statements as sent (send each transaction in one " +
-  "statement only). A statement without an opening balance (OFX reports only a closing balance; POST: " +
-  "`opening_balance` null or left out) that reports a closing balance has a derived opening balance: closing − the " +
-  "account's transactions in its span (`opening_balance_source` `derived`); its `computed_closing_balance` equals " +
-  "the reported one and its `difference` is null. With neither balance (QIF, a CSV without a balance column), its " +
-  "`opening_balance`, `computed_closing_balance`, `difference` and `opening_balance_source` are null, and the " +
-  "account has no balance (null, not counted) inside its span and after it until a later statement starts. An " +
-  "account's balance on a date d comes from its statement with the latest start on or before d (ties: the later " +
-  "end, then the later `imported_at` on GET or the later position in `statements` on POST): inside that " +
-  "statement's span it is the balance above (`balance_date` = d); after it, its reported `closing_balance`, or the " +
-  "computed one when none is reported (`balance_date` = the span's end). An account with no statement starting on " +
-  "or before d has no balance on d (null) and is not counted. Reconciliation: `difference` = reported − computed " +
-  "closing balance (null when none is reported, or the opening balance is derived); `continuity_difference` = the " +
-  "statement's opening balance − the previous statement's closing balance (reported, else computed), null for the " +
-  "first and when either is unknown. Accounts are ordered by " +
-  "name (Unicode code points), each account's statements by start, then end, then `imported_at` or position, so " +
-  "the winner of a tie comes last; every statement is listed whatever the window, with its derived bounds. All " +
-  "arithmetic is exact, in integer minor units.";
-
-export const SERIES_RULES = "`series` has one point per calendar month from the month of `from` to the month of " +
-  "`to`: the month's last day, except that the last point is `to` itself (so the first point is the last day of " +
-  "`from`'s month, or `to` when that comes first). Each point's `total` is the sum of the balances on that date of " +
-  "the accounts that have one, and `account_count` counts them. `net_worth` is the total on `to`; `change` = last " +
-  "point − first point. `from` after `to` is 422 (`invalid_range`); a span longer than " +
-  `${NET_WORTH_MAX_MONTHS / 12} years (\`to\` after \`from\` + ${NET_WORTH_MAX_MONTHS} months) is 422 ` +
-  "(`out_of_range`).";
-
 export function netWorthSchemas(limits: Limits) {
   const statement = doc(
     z.strictObject({

@@ -14,62 +14,6 @@ import {
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
 
-export const MONTH_ARITHMETIC_RULE = "Month arithmetic: adding months to a date keeps its day of month, clamped to " +
-  "the last day of the target month, and is always computed from the anchor date, never chained (Jan 31 + 1 month " +
-  "= Feb 28, or Feb 29 in a leap year such as 2028; Jan 31 + 2 months = Mar 31).";
-
-export const RECURRING_RULES = "Rules: " +
-  "(1) Candidates are the transactions whose kind (given, or inferred from the sign) is `income` or `expense`, with " +
-  "a non-zero amount, dated on or before `as_of`; transfers never count. " +
-  "(2) Key: the `counterparty` when it is a non-empty string, else the `description`, normalized by Unicode NFKC, " +
-  "then locale-independent lower case, then every run of characters that are not letters (Unicode general category " +
-  'L) replaced by one space, then trimmed ("NETFLIX.COM 4412" → "netflix com"). A counterparty that normalizes to ' +
-  "nothing gives an empty key (no fallback to the description); an empty key is not a candidate. Direction: " +
-  "`inflow` (amount > 0) or `outflow` (amount < 0). Candidates group by (key, direction). " +
-  "(3) Occurrences are a group's distinct dates, ascending; the transactions on one date are one occurrence whose " +
-  "amount is their sum. Gaps are the day counts between consecutive occurrences; the median gap of an even count " +
-  "is the lower middle one. " +
-  "(4) Frequency is the first row whose gap range (days, inclusive) holds the median gap: weekly 5–9, period 7 days, " +
-  "grace 3 days, at least 3 occurrences, monthly factor 52/12; biweekly 12–17, 14 days, grace 4, at least 3, factor " +
-  "26/12; monthly 26–35, 1 month, grace 6, at least 3, factor 1; quarterly 80–100, 3 months, grace 15, at least 3, " +
-  "factor 1/3; annually 340–390, 12 months, grace 30, at least 2, factor 1/12. A group is a stream when its median " +
-  "gap has a row, it has at least that row's minimum occurrences, and at least two thirds of its gaps lie in that " +
-  "row's range (one missed or doubled occurrence is tolerated). " +
-  "(5) `predicted_next_date` = last occurrence + one period. " +
-  "(6) `status` at `as_of`: `active` when `as_of` ≤ `predicted_next_date` + grace days; `late` when later, but not " +
-  "later than (last occurrence + two periods) + grace days; `ended` otherwise. " +
-  "(7) Amounts are signed like the transactions (outflows negative). `average_amount` is the mean of the occurrence " +
-  "amounts and `monthly_amount` the exact mean × the monthly factor, each rounded once, half-to-even, to the minor " +
-  "unit; `last_amount` is the last occurrence's amount. " +
-  "(8) `category` is the most frequent non-null category of the group's transactions; a tie goes to the tied " +
-  "category whose latest transaction is latest (by date, then input order); null when none has one. `name` is the " +
-  "counterparty or description, as written, of the group's latest transaction (the last in input order among those " +
-  "on the latest date). " +
-  "(9) `id` is `rs_` + the first 16 hex digits of SHA-256 over the UTF-8 text `CURRENCY\\ndirection\\nkey` " +
-  "(currency upper case), so it is stable across calls and equal on POST and GET. `transaction_ids` lists the ids " +
-  "of the group's transactions that have one, by date, then input order. " +
-  "Order: status (`active`, `late`, `ended`), then direction (`outflow`, `inflow`), then the magnitude of the " +
-  "rounded `monthly_amount`, descending, then `key` by Unicode code points. `totals` sums the rounded " +
-  "`monthly_amount` of the `active` and `late` streams only: `monthly_inflow` and `monthly_outflow` are positive " +
-  "magnitudes and `monthly_net` = inflow − outflow. " + MONTH_ARITHMETIC_RULE +
-  " All arithmetic is exact, in integer minor units.";
-
-export const FORECAST_RULES = "Rules: streams are found exactly as by the recurring report at " +
-  "`as_of`. Each `active` or `late` stream is projected on last occurrence + k periods (k ≥ 1, month periods from " +
-  "the last occurrence as the anchor) for every such date after `as_of` and on or before `end_date` = `as_of` + " +
-  "`horizon_days`, with the stream's `average_amount`; `ended` streams are not projected. `events` are ordered by " +
-  "date, then `stream_id`. `balances` holds the end-of-day balance of each date that has events, ascending. " +
-  "`ending_balance` = starting balance + every event. `projected_inflow` and `projected_outflow` are the positive " +
-  "magnitudes of the inflow and outflow events. `lowest_balance` is the minimum of the starting balance and every " +
-  "balance; `lowest_balance_date` the earliest date that reaches it (`as_of` when it is the starting balance). " +
-  "`first_negative_date` is the first date whose balance is below zero (`as_of` when the starting balance is), " +
-  "null if none. Runway: `trailing_90_day_net` is the signed sum of every `income` and `expense` amount (any key, " +
-  "transfers excluded) dated from `as_of` − 89 days to `as_of`. The rules apply in order: `runway_days` is null " +
-  "when that net is ≥ 0, whatever the balance; otherwise 0 when the starting balance is ≤ 0; otherwise " +
-  "floor(starting_balance × 90 ÷ −trailing_90_day_net), in exact integers (a runway beyond 2^53 − 1 days is 422 " +
-  "`out_of_range`). `runway_status` is `stable` when `runway_days` is null or ≥ 90, `watch` for 30–89, `urgent` " +
-  "below 30. An `end_date` after 9999-12-31 is 422 `out_of_range` on `horizon_days`. ";
-
 const SAME_DATE_ORDER =
   " Exception: among transactions on the same date, their input order decides a stream's `name`, " +
   "a category tie and the order of `transaction_ids`.";

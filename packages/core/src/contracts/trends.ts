@@ -12,21 +12,6 @@ import {
 } from "./primitives.ts";
 import { transactionsField } from "./transaction.ts";
 
-export const TRENDS_RULES = "The window is the `months` calendar months ending with (`year`, `month`). A month's " +
-  "value in a category is the negated signed sum of its `expense` transactions (kind given, or inferred from the " +
-  "sign): spending is positive, refunds net it, and a month where refunds exceed spending is negative; income and " +
-  "transfers never count. A category appears when it has at least one expense transaction in the window; the " +
-  "`total` row sums every category. `mean` is over all window months and `median` is the middle month (the mean of " +
-  "the two middle months for an even count), both rounded half-to-even to the minor unit. `current` is the last " +
-  "month; `trailing_average` is the mean of the up to 3 months before it that lie within the window (1 month for " +
-  "a 2-month window), rounded half-to-even. `change_percent` = (current − exact trailing average) ÷ exact trailing " +
-  "average × 100, rounded half-to-even to 2 decimals, null when the trailing average is zero. `flag`: `spike` when " +
-  "current > 1.5 × the exact trailing average and that average is above zero; `new` when the average is zero and " +
-  "current is above zero; `drop` when current < 0.5 × a positive trailing average; otherwise null (also for a " +
-  "negative average). Categories are ordered by `current` descending, then by name (Unicode code points), with the " +
-  "uncategorized row (null) last whatever its `current`. A window reaching before year 0001 is 422 (`out_of_range` " +
-  "on `months`). All arithmetic is exact, in integer minor units.";
-
 const MONTHS_RULE = "Number of calendar months in the window, 2–24; default 12.";
 
 export function trendsSchemas(limits: Limits) {

@@ -1,4 +1,4 @@
-import { ROLLOVER_RULES } from "../contracts/budget.ts";
+import { ROLLOVER_RULES } from "../contracts/rule-texts.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { budgetRollover } from "../services/budget-rollover.ts";
@@ -11,7 +11,7 @@ import { parseBudgets } from "./parse-budgets.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 import { convertedBudget } from "./converted-budget.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 
 export function calculateBudgetSummaryOperation(schemas: Schemas) {
   const operation: CalculationOperation<Schemas["budget"]["body"], Schemas["budget"]["report"]> = {

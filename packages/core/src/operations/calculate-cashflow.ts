@@ -9,7 +9,7 @@ import { normalizeTransactions, visitTransactions } from "./normalize-transactio
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 import { convertedCashflow } from "./converted-cashflow.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 import { cleanCashflowSums } from "./clean-cashflow-sums.ts";
 import { keepAlive } from "./keep-alive.ts";
 

@@ -1,6 +1,6 @@
 import { suggestCategories } from "../categorization/suggest-categories.ts";
 import { suggestionGroups } from "../categorization/suggestion-groups.ts";
-import { SUGGESTION_RULES } from "../contracts/categorization.ts";
+import { SUGGESTION_RULES } from "../contracts/rule-texts.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { checkCategorizationTransactions } from "./categorization-transactions.ts";

@@ -1,5 +1,5 @@
 import type { CalculationOperation } from "../contracts/operation.ts";
-import { FORECAST_RULES, RECURRING_RULES } from "../contracts/recurring.ts";
+import { FORECAST_RULES, RECURRING_RULES } from "../contracts/rule-texts.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { moneyIssueMessage, parseMinor } from "../money/parse-minor.ts";
 import { numberCalculator } from "../money/calculator.ts";

@@ -1,4 +1,4 @@
-import { BALANCE_RULES, SERIES_RULES } from "../contracts/net-worth.ts";
+import { BALANCE_RULES, SERIES_RULES } from "../contracts/rule-texts.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { moneyIssueMessage, parseMinor } from "../money/parse-minor.ts";
@@ -14,7 +14,7 @@ import { normalizeTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency, type ResolvedCurrency } from "./resolve-currency.ts";
 import { convertedNetWorth, statementCurrency } from "./converted-net-worth.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 
 /** A money field of a statement as minor units, recording a rejected value at its pointer. */
 function money(value: unknown, pointer: string, currency: ResolvedCurrency, errors: ErrorCollector): number {

@@ -1,5 +1,5 @@
 import type { CalculationOperation } from "../contracts/operation.ts";
-import { RECURRING_RULES } from "../contracts/recurring.ts";
+import { RECURRING_RULES } from "../contracts/rule-texts.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { formatRecurring } from "./format-recurring.ts";
 import { recurringFromTransactions, validateRecurringBody } from "./recurring-from-transactions.ts";

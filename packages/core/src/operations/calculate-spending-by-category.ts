@@ -7,7 +7,7 @@ import { normalizeTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
 import { convertedSpending } from "./converted-spending.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 
 export function calculateSpendingByCategoryOperation(schemas: Schemas) {
   const operation: CalculationOperation<Schemas["spending"]["body"], Schemas["spending"]["report"]> = {

@@ -1,6 +1,6 @@
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
-import { TRENDS_RULES } from "../contracts/trends.ts";
+import { TRENDS_RULES } from "../contracts/rule-texts.ts";
 import { spendingTrends } from "../services/spending-trends.ts";
 import { ErrorCollector } from "./error-collector.ts";
 import { formatTrends } from "./format-trends.ts";

@@ -1,8 +1,9 @@
 import { categorizeColumns } from "../categorization/categorize-columns.ts";
 import { compileRules } from "../categorization/compile-rules.ts";
 import { ensureRe2 } from "../categorization/re2.ts";
-import { CONDITION_RULES, RULE_LIMITS, RULE_SHAPE_RULES } from "../categorization/rule-schema.ts";
-import { EVALUATION_RULES } from "../contracts/categorization.ts";
+import { CONDITION_RULES, RULE_SHAPE_RULES } from "../contracts/rule-texts.ts";
+import { RULE_LIMITS } from "../contracts/limits.ts";
+import { EVALUATION_RULES } from "../contracts/rule-texts.ts";
 import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { checkCategorizationAmounts } from "./categorization-transactions.ts";

@@ -1,6 +1,6 @@
 import { monthOf, yearOf } from "../calendar/dates.ts";
 import { monthEnd, monthStart } from "../calendar/months.ts";
-import { ROLLOVER_RULES } from "../contracts/budget.ts";
+import { ROLLOVER_RULES } from "../contracts/rule-texts.ts";
 import type { AccountOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { budgetRollover } from "../services/budget-rollover.ts";
@@ -10,8 +10,8 @@ import { formatBudget } from "./format-budget.ts";
 import { ledgerEntries } from "./ledger-entries.ts";
 import { loadRolloverHistory } from "./load-rollover-history.ts";
 import { addMonths } from "../calendar/months.ts";
-import { STORED_RATES_RULES } from "../contracts/convert-query.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { STORED_RATES_RULES } from "../contracts/rule-texts.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 import { checkReportRange } from "./check-report-range.ts";
 import { budgetCounts } from "./converted-budget.ts";
 import { maxRateAge, STORED_AT, storedFlows } from "./stored-conversion.ts";

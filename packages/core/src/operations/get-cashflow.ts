@@ -6,8 +6,8 @@ import { cashflow, cashflowOf, CashflowSums } from "../services/cashflow.ts";
 import { accountCurrency, accountDefaults, otherCurrencies } from "./account-defaults.ts";
 import { formatCashflow } from "./format-cashflow.ts";
 import { ledgerEntries } from "./ledger-entries.ts";
-import { STORED_RATES_RULES } from "../contracts/convert-query.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { STORED_RATES_RULES } from "../contracts/rule-texts.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 import { checkReportRange } from "./check-report-range.ts";
 import { maxRateAge, otherCurrencyOutside, STORED_AT, storedUnitsOfOthers } from "./stored-conversion.ts";
 

@@ -2,7 +2,7 @@ import { addDays } from "../calendar/day-number.ts";
 import { addMonths } from "../calendar/months.ts";
 import { suggestCategories, type SuggestionGroup } from "../categorization/suggest-categories.ts";
 import type { SuggestionInputRow } from "../contracts/account-data.ts";
-import { SUGGESTION_RULES } from "../contracts/categorization.ts";
+import { SUGGESTION_RULES } from "../contracts/rule-texts.ts";
 import type { AccountOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { ValidationError } from "../problem/validation-error.ts";

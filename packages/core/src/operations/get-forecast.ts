@@ -1,5 +1,5 @@
 import type { AccountOperation } from "../contracts/operation.ts";
-import { FORECAST_RULES, RECURRING_RULES } from "../contracts/recurring.ts";
+import { FORECAST_RULES, RECURRING_RULES } from "../contracts/rule-texts.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { OverflowError } from "../problem/validation-error.ts";
 import { accountCurrency, accountDefaults } from "./account-defaults.ts";

@@ -1,6 +1,6 @@
 import { yearOf } from "../calendar/dates.ts";
 import { monthStart } from "../calendar/months.ts";
-import { BALANCE_RULES, SERIES_RULES } from "../contracts/net-worth.ts";
+import { BALANCE_RULES, SERIES_RULES } from "../contracts/rule-texts.ts";
 import type { AccountOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { monthEndSeries } from "../services/month-end-series.ts";
@@ -9,8 +9,8 @@ import { storedAccounts } from "./account-statements.ts";
 import { accountCurrency, accountDefaults } from "./account-defaults.ts";
 import { formatNetWorth } from "./format-net-worth.ts";
 import { checkNetWorthRange } from "./net-worth-range.ts";
-import { STORED_RATES_RULES } from "../contracts/convert-query.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { STORED_RATES_RULES } from "../contracts/rule-texts.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 import { convertNetWorth } from "../conversion/convert-net-worth.ts";
 import { formatConvertedNetWorth } from "./format-converted-net-worth.ts";
 import { maxRateAge, STORED_AT, storedConverter } from "./stored-conversion.ts";

@@ -1,5 +1,5 @@
 import type { AccountOperation } from "../contracts/operation.ts";
-import { RECURRING_RULES } from "../contracts/recurring.ts";
+import { RECURRING_RULES } from "../contracts/rule-texts.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { accountCurrency, accountDefaults } from "./account-defaults.ts";
 import { formatRecurring } from "./format-recurring.ts";

@@ -2,7 +2,7 @@ import { monthOf, yearOf } from "../calendar/dates.ts";
 import { monthStart } from "../calendar/months.ts";
 import type { AccountOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
-import { TRENDS_RULES } from "../contracts/trends.ts";
+import { TRENDS_RULES } from "../contracts/rule-texts.ts";
 import { spendingTrends } from "../services/spending-trends.ts";
 import { accountCurrency, accountDefaults } from "./account-defaults.ts";
 import { formatTrends } from "./format-trends.ts";

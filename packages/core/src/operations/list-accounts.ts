@@ -1,4 +1,4 @@
-import { BALANCE_RULES } from "../contracts/net-worth.ts";
+import { BALANCE_RULES } from "../contracts/rule-texts.ts";
 import type { AccountContext, AccountOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { currencyScale } from "../money/currencies.ts";
@@ -8,7 +8,7 @@ import { closingDifference } from "../services/reconcile-statements.ts";
 import { storedAccounts } from "./account-statements.ts";
 import { accountDefaults } from "./account-defaults.ts";
 import { formatBigMinor } from "./format-net-worth.ts";
-import { CONVERSION_RULES } from "../contracts/conversion.ts";
+import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 import { accountCurrency } from "./account-defaults.ts";
 import { checkReportRange } from "./check-report-range.ts";
 import { maxRateAge, STORED_AT, storedConverter } from "./stored-conversion.ts";

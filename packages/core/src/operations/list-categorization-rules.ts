@@ -1,4 +1,4 @@
-import { RULE_SHAPE_RULES } from "../categorization/rule-schema.ts";
+import { RULE_SHAPE_RULES } from "../contracts/rule-texts.ts";
 import type { CategorizationRuleRow } from "../contracts/account-data.ts";
 import type { AccountOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";

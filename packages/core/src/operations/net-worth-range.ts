@@ -3,7 +3,7 @@
  * longer than NET_WORTH_MAX_MONTHS months is 422 `out_of_range`. `where` names body pointers or query parameters.
  */
 import { addMonths } from "../calendar/months.ts";
-import { NET_WORTH_MAX_MONTHS } from "../contracts/net-worth.ts";
+import { NET_WORTH_MAX_MONTHS } from "../contracts/limits.ts";
 import type { ErrorItem } from "../problem/problem.ts";
 import { ValidationError } from "../problem/validation-error.ts";
 
