@@ -1,11 +1,13 @@
 /**
  * One timer for many deadlines. A request body read registers its deadline here instead of arming a timer of its
- * own: in Deno 2.9 the global `setTimeout` builds a Node.js `Timeout` object and `clearTimeout` unlinks it again,
- * which costs more than the rest of a small body's read, while a read that ends in time here only adds and removes
- * a Set entry. The timer is armed for the earliest pending deadline and re-armed when it fires. It keeps the process
- * alive only while a deadline is pending (unref'd when the last one is cancelled, ref'd again by the next: a flag,
- * not a new timer). A deadline fires at its time (not before), give or take the timer's own precision.
+ * own: a read that ends in time only adds and removes a Set entry. The timer is armed for the earliest pending
+ * deadline and re-armed when it fires. It is http/timer.ts's, on the web platform's timers (the global `setTimeout`
+ * of Deno 2.9 loads Node.js's timers module on first use, 13–20 ms of a cold function's first request). It keeps
+ * the process alive only while a deadline is pending: paused when the last one is cancelled, resumed by the next
+ * (no new timer). A deadline fires at its time (not before), give or take the timer's own precision.
  */
+import { later, type Timer } from "./timer.ts";
+
 export interface Deadlines {
   /** Runs `onExpire` once `ms` have passed, unless the returned function is called first (then it never runs). */
   after(ms: number, onExpire: () => void): () => void;
@@ -18,40 +20,23 @@ interface Entry {
   readonly fire: () => void;
 }
 
-type Timer = ReturnType<typeof setTimeout>;
-type DenoTimers = { Deno?: { refTimer?(id: number): void; unrefTimer?(id: number): void } };
-
-/** Whether `timer` keeps the process alive: Node.js-style Timeout objects (Deno 2.9), else Deno's timer ids. */
-function setRef(timer: Timer, ref: boolean): void {
-  if (typeof timer === "object" && timer !== null && "ref" in timer) {
-    const t = timer as { ref(): void; unref(): void };
-    if (ref) t.ref();
-    else t.unref();
-  } else {
-    const deno = (globalThis as DenoTimers).Deno;
-    if (ref) deno?.refTimer?.(timer as unknown as number);
-    else deno?.unrefTimer?.(timer as unknown as number);
-  }
-}
-
 const now = () => performance.now();
 
 export function createDeadlines(): Deadlines {
   const entries = new Set<Entry>();
   let timer: Timer | undefined;
   let armedAt = Number.POSITIVE_INFINITY;
-  let referenced = false;
+  let paused = false;
 
   const arm = (at: number) => {
-    if (timer !== undefined) clearTimeout(timer);
+    timer?.pause();
     armedAt = at;
-    timer = setTimeout(expire, Math.max(0, Math.ceil(at - now())));
-    referenced = true;
+    paused = false;
+    timer = later(at - now(), expire);
   };
 
   const expire = () => {
     timer = undefined;
-    referenced = false;
     armedAt = Number.POSITIVE_INFINITY;
     const t = now();
     let next = Number.POSITIVE_INFINITY;
@@ -74,14 +59,15 @@ export function createDeadlines(): Deadlines {
       const entry: Entry = { at: now() + ms, fire: onExpire };
       entries.add(entry);
       if (entry.at < armedAt) arm(entry.at);
-      else if (!referenced) {
-        setRef(timer!, true);
-        referenced = true;
+      else if (paused) {
+        paused = false;
+        // Its time came while paused (it ran nothing): arm one for this deadline.
+        if (!timer!.resume()) arm(entry.at);
       }
       return () => {
-        if (!entries.delete(entry) || entries.size > 0 || !referenced) return;
-        setRef(timer!, false);
-        referenced = false;
+        if (!entries.delete(entry) || entries.size > 0 || paused || timer === undefined) return;
+        timer.pause();
+        paused = true;
       };
     },
     get pending() {

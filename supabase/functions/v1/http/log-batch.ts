@@ -1,9 +1,11 @@
 /**
- * Request log lines off the request path: `push(entry)` only queues the entry; one timer task per batch turns the
+ * Request log lines off the request path: `push(entry)` only queues the entry; one timer task per batch (http/timer.ts) turns the
  * queued entries into JSON lines and writes them with a single call. Under load that is one write for many
  * requests instead of a JSON.stringify and a synchronous write inside each. A batch is written at the latest when
  * the event loop next runs timers, when it reaches `maxQueued` entries, and when the process unloads.
  */
+import { later } from "./timer.ts";
+
 export interface LogBatch<T> {
   push(entry: T): void;
   /** Writes what is queued now (tests, shutdown). */
@@ -34,7 +36,7 @@ export function createLogBatch<T>(
       if (queue.length >= maxQueued) flush();
       else if (!scheduled) {
         scheduled = true;
-        setTimeout(flush, 0);
+        later(0, flush);
       }
     },
     flush,

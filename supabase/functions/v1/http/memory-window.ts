@@ -6,7 +6,10 @@
  * Memory is given back as windows end, without a timer per key: every window has the same length and a key is
  * (re)inserted when its window starts, so the Map's insertion order is the order of expiry. One timer, armed for the
  * oldest window's end, deletes every ended window from the front and re-arms for the next; it never keeps the process
- * alive.
+ * alive. It is armed only once `sweepFrom` keys are held (256 by default): the global `setTimeout` of Deno 2.9
+ * loads Node.js's timers module on first use (13–20 ms), which a cold function's first request must not pay, and
+ * fewer windows than that are a few kilobytes, given back when their key's next window starts or when the count
+ * reaches `sweepFrom` and the sweep starts (from then on it runs whenever windows are held).
  */
 export interface WindowCount {
   /** Points counted in the key's current window, these included. */
@@ -35,9 +38,11 @@ function unref(timer: Timer): void {
   else (globalThis as { Deno?: { unrefTimer?(id: number): void } }).Deno?.unrefTimer?.(timer as unknown as number);
 }
 
-export function windowCounter(windowMs: number, maxKeys: number): WindowCounter {
+export function windowCounter(windowMs: number, maxKeys: number, sweepFrom = 256): WindowCounter {
   const windows = new Map<string, Window>();
   let timer: Timer | undefined;
+  /** Whether the sweep has started (`sweepFrom` keys were held once): from then on it runs whenever windows are held. */
+  let sweeping = false;
 
   const sweep = () => {
     timer = undefined;
@@ -73,7 +78,10 @@ export function windowCounter(windowMs: number, maxKeys: number): WindowCounter 
         if (oldest !== undefined) windows.delete(oldest);
       }
       windows.set(key, { points, endsAt: now + windowMs });
-      if (timer === undefined) arm(windowMs);
+      if (timer === undefined && (sweeping || windows.size >= sweepFrom)) {
+        sweeping = true;
+        arm(windows.values().next().value!.endsAt - now);
+      }
       return { consumedPoints: points, msBeforeNext: windowMs };
     },
   };

@@ -36,3 +36,16 @@ Deno.test("memory window: a window ends after its time and the next points start
   await sleep(150);
   assert.equal(counter.size, 0, "every ended window is swept without a request");
 });
+
+Deno.test("memory window: below `sweepFrom` keys no timer runs; reaching it starts the sweep", async () => {
+  const counter = windowCounter(50, 1000, 3);
+  counter.add("a", 1);
+  counter.add("b", 1);
+  await sleep(80);
+  assert.equal(counter.size, 2, "two ended windows are held: no sweep below three keys");
+  assert.equal(counter.add("a", 1).consumedPoints, 1, "an ended window is replaced when its key returns");
+  counter.add("c", 1);
+  assert.equal(counter.size, 3);
+  await sleep(120);
+  assert.equal(counter.size, 0, "from three keys on, every ended window is swept without a request");
+});
