@@ -147,12 +147,22 @@ function shrink(value: unknown, key = ""): unknown {
   return typeof value === "string" && TEXT_FIELDS.has(key) ? [...value].slice(0, 4).join("") : value;
 }
 
+/** The corpus plus each input schema's documented examples (`doc(...)`, the OpenAPI examples). */
+const documented: Record<string, Body[]> = Object.fromEntries(
+  Object.entries(CORPUS).map(([name, bodies]) => {
+    const input = createOperations().byName[name as keyof ReturnType<typeof createOperations>["byName"]].input;
+    return [name, [...bodies, ...((input.meta()?.examples ?? []) as Body[])]];
+  }),
+);
+
 const builds = [DEFAULT_LIMITS, SMALL].map((limits) => ({
   limits,
   ops: createOperations(limits).byName,
   corpus: limits === SMALL
-    ? Object.fromEntries(Object.entries(CORPUS).map(([name, bodies]) => [name, bodies.map((b) => shrink(b) as Body)]))
-    : CORPUS,
+    ? Object.fromEntries(
+      Object.entries(documented).map(([name, bodies]) => [name, bodies.map((b) => shrink(b) as Body)]),
+    )
+    : documented,
 }));
 
 const interesting = fc.oneof(
@@ -233,7 +243,8 @@ function containers(value: unknown, out: (Body | unknown[])[] = []): (Body | unk
 /** Applies the mutations to a deep copy of `body`: drop, add, replace, duplicate items, empty arrays. */
 function mutate(body: Body, mutations: readonly Mutation[]): unknown {
   const copy = structuredClone(body);
-  for (const [at, kind, value, key] of mutations) {
+  for (const [at, kind, shared, key] of mutations) {
+    const value = structuredClone(shared); // fast-check hands out the same constant objects run after run
     const all = containers(copy);
     const target = all[at % all.length]!;
     if (Array.isArray(target)) {
