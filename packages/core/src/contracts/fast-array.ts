@@ -9,26 +9,18 @@
  * rules are exactly the ones the item schemas use: strings (length in characters, pattern), money (string or
  * number), enums; optional and nullable. The item's output equals its input (no transforms), so valid items are
  * passed through unchanged.
+ *
+ * The checking loop itself lives in flat-items.ts (zod-free), shared with the zod-free acceptor (accept-input.ts):
+ * one loop decides both. This module adds what only zod's path needs: the issues of the items the loop refuses,
+ * and the keep-alive copy of zod's parse payload.
  */
 import type { z } from "zod";
-import { recordKeyCount } from "../json/counted-keys.ts";
-import { DATE_PATTERN_SOURCE } from "../problem/from-zod.ts";
+import { lengthForLimits } from "./character-count.ts";
 import { arrayParts, fieldRulesOf } from "./field-rules.ts";
-import { lengthForLimits } from "./primitives.ts";
+import { checkFlatItems, compileFlatItems, type FieldRule, flatItemPasses, retainPayload } from "./flat-items.ts";
 
-export type FieldRule =
-  | {
-    readonly type: "string";
-    readonly optional?: boolean;
-    readonly nullable?: boolean;
-    readonly min?: number;
-    readonly max?: number;
-    readonly pattern?: RegExp;
-    /** Message of a pattern mismatch when the schema sets one (zod `error` option). */
-    readonly patternMessage?: string;
-  }
-  | { readonly type: "money"; readonly optional?: boolean }
-  | { readonly type: "enum"; readonly optional?: boolean; readonly values: readonly string[] };
+export { isDateShaped, retainedItems } from "./flat-items.ts";
+export type { FieldRule } from "./flat-items.ts";
 
 type RawIssue = Record<string, unknown> & { path: PropertyKey[]; code: string; message: string };
 
@@ -39,54 +31,6 @@ function typeOfInput(value: unknown): string {
 }
 
 type Check = (value: unknown, index: number, issues: RawIssue[]) => void;
-
-/**
- * `^\d{4}-\d{2}-\d{2}$` (the date fields' pattern) without a regular expression: ten characters, ASCII digits and
- * the two hyphens. The same answer as the pattern for every string (fast-array.test.ts), at a fraction of the cost.
- */
-export function isDateShaped(s: string): boolean {
-  if (s.length !== 10) return false;
-  for (let i = 0; i < 10; i++) {
-    const c = s.charCodeAt(i);
-    if (i === 4 || i === 7 ? c !== 45 : c < 48 || c > 57) return false;
-  }
-  return true;
-}
-
-const MONEY = 0;
-const ENUM = 1;
-const STRING = 2;
-
-/**
- * `valid(f, value)`: true exactly when field `f`'s Check would report nothing for `value` (the allocation-free fast
- * path). One function over per-field tables, so its call site stays monomorphic whatever the field.
- */
-function fastValidator(rules: readonly FieldRule[]): (f: number, value: unknown) => boolean {
-  const kind = rules.map((r) => (r.type === "money" ? MONEY : r.type === "enum" ? ENUM : STRING));
-  const optional = rules.map((r) => r.optional === true);
-  const nullable = rules.map((r) => r.type === "string" && r.nullable === true);
-  const min = rules.map((r) => (r.type === "string" ? r.min ?? 0 : 0));
-  const max = rules.map((r) => (r.type === "string" ? r.max ?? Number.POSITIVE_INFINITY : 0));
-  const pattern = rules.map((r) => (r.type === "string" ? r.pattern : undefined));
-  const values = rules.map((r) => (r.type === "enum" ? r.values : []));
-  const dateShaped = pattern.map((p) => p !== undefined && p.source === DATE_PATTERN_SOURCE && p.flags === "");
-  return (f, value) => {
-    if (typeof value === "string") {
-      const k = kind[f];
-      if (k === MONEY) return true;
-      if (k === ENUM) return values[f]!.includes(value);
-      const lo = min[f]!;
-      const hi = max[f]!;
-      const n = lengthForLimits(value, lo, hi);
-      if (n < lo || n > hi) return false;
-      const p = pattern[f];
-      return p === undefined || (dateShaped[f]! ? isDateShaped(value) : p.test(value));
-    }
-    if (value === undefined) return optional[f]!;
-    if (typeof value === "number") return kind[f] === MONEY;
-    return value === null && nullable[f]!;
-  };
-}
 
 /** Compiles one field rule into a monomorphic check; issue objects (and their paths) are built only on failure. */
 function compile(rule: FieldRule, key: string): Check {
@@ -200,28 +144,12 @@ function compile(rule: FieldRule, key: string): Check {
   }
 }
 
-/**
- * The first items of the last array validated, and a copy of zod's parse payload that carried it (the same hidden class,
- * holding only those items, not the whole array), kept alive on purpose. JSON.parse
- * gives the items of a body hidden classes (maps) of their key order; when every object of a map has died, a full GC
- * clears the map and V8 throws away the optimized code of every loop that embedded it (this validator, the operations'
- * passes over the transactions), which the next request then runs unoptimized until it is compiled again (about 1.7×
- * the validation and the cashflow pass of a 50,000-transaction request). A few live objects keep the common maps.
- */
-let retained: readonly unknown[] = [];
-let retainedPayload: unknown = undefined;
-const RETAINED_ITEMS = 1024;
+/** The array schemas whose parse withFastArrayParse replaced (shape-of.ts reads their rules, not zod's). */
+const fastArrays = new WeakSet<object>();
 
-function retainShapes(items: readonly unknown[], payload: unknown): void {
-  retained = items.length <= RETAINED_ITEMS ? items.slice() : items.slice(0, RETAINED_ITEMS);
-  // A spread copy keeps the payload's hidden class; `value` and `issues` are replaced, so neither the request's array
-  // nor its issues are kept.
-  retainedPayload = { ...(payload as object), value: retained, issues: [] };
-}
-
-/** The items kept alive by retainShapes (tests). */
-export function retainedItems(): readonly unknown[] {
-  return retainedPayload === undefined ? [] : retained;
+/** True when `schema` validates with the loop (withFastArrayParse), whose output is its input array itself. */
+export function hasFastArrayParse(schema: object): boolean {
+  return fastArrays.has(schema);
 }
 
 /**
@@ -235,15 +163,10 @@ export function withFastArrayParse<T extends z.ZodType>(schema: T): T {
   const checks = names.map((name) => compile(fields[name]!, name));
   const fieldCount = names.length;
   const known = new Set(names);
-  // Fast path per item: one walk over its keys, each known and valid, and every required field seen. Any other
-  // item takes the checks below, which build the issues (so issues and their order are exactly theirs).
-  const valid = fastValidator(names.map((name) => fields[name]!));
-  const position = new Map(names.map((name, f) => [name, f]));
-  let requiredMask = 0;
-  names.forEach((name, f) => {
-    if (fields[name]!.optional !== true) requiredMask |= 1 << f;
-  });
-  const fastPath = fieldCount <= 30;
+  // Fast path: the shared loop (flat-items.ts), one walk over each item's keys, each known and valid, and every
+  // required field seen. From the first item it refuses on, items take the checks below, which build the issues
+  // (so issues and their order are exactly zod's).
+  const compiled = compileFlatItems(fields);
   const run = (payload: { value: unknown; issues: unknown[] }) => {
     const input = payload.value;
     const issues = payload.issues as RawIssue[];
@@ -269,14 +192,15 @@ export function withFastArrayParse<T extends z.ZodType>(schema: T): T {
       });
       return payload;
     }
-    // Keys of the items that took the fast path (every value a valid primitive), for the exact-JSON duplicate-key
-    // check (json/counted-keys.ts); recorded only when every item took it.
-    let keys = 0;
-    let allFast = fastPath;
-    for (let i = 0; i < input.length; i++) {
+    // On success the loop records the items' key count for the exact-JSON duplicate-key check
+    // (json/counted-keys.ts) and keeps the first items alive; the payload copy is kept here.
+    const checked = checkFlatItems(compiled, input);
+    retainPayload(payload);
+    if (checked >= 0) return payload;
+    for (let i = -checked - 1; i < input.length; i++) {
       const item = input[i];
+      if (flatItemPasses(compiled, item)) continue;
       if (item === null || typeof item !== "object" || Array.isArray(item)) {
-        allFast = false;
         issues.push({
           code: "invalid_type",
           expected: "object",
@@ -287,25 +211,6 @@ export function withFastArrayParse<T extends z.ZodType>(schema: T): T {
         continue;
       }
       const record = item as Record<string, unknown>;
-      if (fastPath) {
-        let seen = 0;
-        let ok = true;
-        let count = 0;
-        for (const key in record) {
-          const f = position.get(key);
-          if (f === undefined || !valid(f, record[key])) {
-            ok = false;
-            break;
-          }
-          seen |= 1 << f;
-          count++;
-        }
-        if (ok && (seen & requiredMask) === requiredMask) {
-          keys += count;
-          continue;
-        }
-      }
-      allFast = false;
       let keyCount = 0;
       for (let f = 0; f < fieldCount; f++) {
         const value = record[names[f]!];
@@ -329,12 +234,11 @@ export function withFastArrayParse<T extends z.ZodType>(schema: T): T {
         }
       }
     }
-    if (allFast) recordKeyCount(input, keys);
-    retainShapes(input, payload);
     return payload;
   };
   const internals = (schema as unknown as { _zod: { run: unknown; parse: unknown } })._zod;
   internals.run = run;
   internals.parse = run;
+  fastArrays.add(schema);
   return schema;
 }

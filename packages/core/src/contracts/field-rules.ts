@@ -11,7 +11,7 @@
  * - `.optional()` and `.nullable()` around them (`.nullable()` on strings only).
  */
 import type { z } from "zod";
-import type { FieldRule } from "./fast-array.ts";
+import type { FieldRule } from "./flat-items.ts";
 import { characterLimitOf } from "./primitives.ts";
 
 // zod's internal definitions, as far as this compiler reads them (zod v4 `_zod.def`).

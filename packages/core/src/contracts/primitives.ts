@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { isValidDate } from "../calendar/dates.ts";
 import { DATE_PATTERN_SOURCE } from "../problem/from-zod.ts";
+import { lengthForLimits } from "./character-count.ts";
+
+export { characterCount, lengthForLimits } from "./character-count.ts";
 
 export const DATE_PATTERN = new RegExp(DATE_PATTERN_SOURCE);
 export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
@@ -83,34 +86,6 @@ export function dateField(description: string, examples: readonly unknown[] = ["
 
 export function dateOutput(description: string, examples: readonly unknown[] = ["2026-03-14"]) {
   return doc(z.string().regex(DATE_PATTERN), `${description} Calendar date, YYYY-MM-DD.`, examples);
-}
-
-/**
- * Length in characters, that is Unicode code points: what API.md's text limits, JSON Schema's `maxLength` and
- * Postgres's `char_length` count. (`String.length` counts UTF-16 code units: an emoji would count twice.)
- */
-export function characterCount(value: string): number {
-  let n = value.length;
-  for (let i = 0; i < value.length - 1; i++) {
-    const unit = value.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        n--; // a surrogate pair is one character
-        i++;
-      }
-    }
-  }
-  return n;
-}
-
-/**
- * A string's length as a `min`..`max` character rule needs it: in characters (code points) where that can decide
- * the rule, else its cheaper code-unit length. Code points never outnumber code units, and a non-empty string has at
- * least one, so only a string longer than `max` units (or a `min` above 1) needs counting.
- */
-export function lengthForLimits(value: string, min: number, max: number): number {
-  return value.length > max || min > 1 ? characterCount(value) : value.length;
 }
 
 /**

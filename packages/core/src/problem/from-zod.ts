@@ -1,10 +1,11 @@
 import type { z } from "zod";
+import { DATE_PATTERN_SOURCE } from "./date-pattern.ts";
 import { jsonPointer } from "./json-pointer.ts";
 import type { ErrorItem, ErrorItemCode } from "./problem.ts";
 import { MAX_REPORTED_ERRORS, ValidationError } from "./validation-error.ts";
 
-/** The regex source that marks a calendar-date field (see contracts/primitives.ts). */
-export const DATE_PATTERN_SOURCE = "^\\d{4}-\\d{2}-\\d{2}$";
+/** The regex source that marks a calendar-date field (date-pattern.ts), exported here as before. */
+export { DATE_PATTERN_SOURCE };
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { countKeys } from "../json/counted-keys.ts";
+import { checkFlatItems, compileFlatItems, flatItemPasses, retainedItems } from "./flat-items.ts";
+
+const items = compileFlatItems({
+  date: { type: "string", pattern: /^\d{4}-\d{2}-\d{2}$/ },
+  amount: { type: "money" },
+  note: { type: "string", optional: true, nullable: true, min: 1, max: 2 },
+  kind: { type: "enum", optional: true, values: ["income"] },
+});
+
+describe("checkFlatItems", () => {
+  it("counts the keys of passing items and records the count, worked by hand", () => {
+    const input = [{ date: "2026-01-01", amount: 1 }, {
+      note: "😀😀",
+      amount: "-1",
+      date: "2026-13-99",
+      kind: "income",
+    }];
+    expect(checkFlatItems(items, input)).toBe(6);
+    expect(countKeys(input)).toBe(6); // recorded: the walk would find 6, and finds them without walking
+    expect(retainedItems()).toEqual(input);
+  });
+
+  it("answers -(i + 1) for the first item i that fails, without recording a count", () => {
+    const input = [
+      { date: "2026-01-01", amount: 1 },
+      { date: "2026-01-01" }, // no amount
+      { date: "2026-01-01", amount: 1, extra: 1 },
+    ];
+    expect(checkFlatItems(items, input)).toBe(-2);
+    expect(countKeys(input)).toBe(6); // walked (2 + 1 + 3), not recorded
+    const cases: unknown[] = [
+      null,
+      [],
+      "x",
+      { date: "2026-01-01", amount: null },
+      { date: "2026-01-01", amount: true },
+      { date: "2026-1-01", amount: 1 },
+      { date: "2026-01-01", amount: 1, note: "" },
+      { date: "2026-01-01", amount: 1, note: "abc" },
+      { date: "2026-01-01", amount: 1, kind: "expense" },
+      { date: "2026-01-01", amount: 1, kind: null },
+    ];
+    for (const item of cases) {
+      expect(checkFlatItems(items, [item]), JSON.stringify(item)).toBe(-1);
+      expect(flatItemPasses(items, item)).toBe(false);
+    }
+    expect(flatItemPasses(items, { date: "2026-01-01", amount: 1, note: null })).toBe(true);
+    expect(checkFlatItems(items, [])).toBe(0);
+  });
+
+  it("refuses every item when the fields outnumber the bit mask (the callers check them slowly)", () => {
+    const wide = compileFlatItems(
+      Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`f${i}`, { type: "money", optional: true }])),
+    );
+    expect(wide.fastPath).toBe(false);
+    expect(checkFlatItems(wide, [{}])).toBe(-1);
+    expect(checkFlatItems(wide, [])).toBe(-1);
+  });
+});

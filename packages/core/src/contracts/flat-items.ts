@@ -1,0 +1,192 @@
+/**
+ * The checking loop of the big arrays (transactions, contributions), zod-free: one loop shared by the zod schema's
+ * fast `run` (fast-array.ts, which adds zod's issues for the items this loop refuses) and the zod-free acceptor
+ * (accept-input.ts, which falls back to zod for them). An item passes when it is an object whose every key is a
+ * known field with a valid value and which has every required field; only strings, numbers, null and (absent)
+ * undefined values can be valid, so a passing item is flat, which the key count below relies on.
+ *
+ * Besides checking, the loop records the items' key count (json/counted-keys.ts) when every item passed and keeps the
+ * first items alive (see retainShapes), for whichever of the two callers validated the array.
+ */
+import { recordKeyCount } from "../json/counted-keys.ts";
+import { DATE_PATTERN_SOURCE } from "../problem/date-pattern.ts";
+import { lengthForLimits } from "./character-count.ts";
+
+/** One field of a flat item, compiled from the declared zod item schema (field-rules.ts). */
+export type FieldRule =
+  | {
+    readonly type: "string";
+    readonly optional?: boolean;
+    readonly nullable?: boolean;
+    readonly min?: number;
+    readonly max?: number;
+    readonly pattern?: RegExp;
+    /** Message of a pattern mismatch when the schema sets one (zod `error` option). */
+    readonly patternMessage?: string;
+  }
+  | { readonly type: "money"; readonly optional?: boolean }
+  | { readonly type: "enum"; readonly optional?: boolean; readonly values: readonly string[] };
+
+/**
+ * `^\d{4}-\d{2}-\d{2}$` (the date fields' pattern) without a regular expression: ten characters, ASCII digits and
+ * the two hyphens. The same answer as the pattern for every string (fast-array.test.ts), at a fraction of the cost.
+ */
+export function isDateShaped(s: string): boolean {
+  if (s.length !== 10) return false;
+  for (let i = 0; i < 10; i++) {
+    const c = s.charCodeAt(i);
+    if (i === 4 || i === 7 ? c !== 45 : c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+const MONEY = 0;
+const ENUM = 1;
+const STRING = 2;
+
+/**
+ * `valid(f, value)`: true exactly when field `f`'s rule accepts `value` (allocation-free). One function over
+ * per-field tables, so its call site stays monomorphic whatever the field.
+ */
+function fastValidator(rules: readonly FieldRule[]): (f: number, value: unknown) => boolean {
+  const kind = rules.map((r) => (r.type === "money" ? MONEY : r.type === "enum" ? ENUM : STRING));
+  const optional = rules.map((r) => r.optional === true);
+  const nullable = rules.map((r) => r.type === "string" && r.nullable === true);
+  const min = rules.map((r) => (r.type === "string" ? r.min ?? 0 : 0));
+  const max = rules.map((r) => (r.type === "string" ? r.max ?? Number.POSITIVE_INFINITY : 0));
+  const pattern = rules.map((r) => (r.type === "string" ? r.pattern : undefined));
+  const values = rules.map((r) => (r.type === "enum" ? r.values : []));
+  const dateShaped = pattern.map((p) => p !== undefined && p.source === DATE_PATTERN_SOURCE && p.flags === "");
+  return (f, value) => {
+    if (typeof value === "string") {
+      const k = kind[f];
+      if (k === MONEY) return true;
+      if (k === ENUM) return values[f]!.includes(value);
+      const lo = min[f]!;
+      const hi = max[f]!;
+      const n = lengthForLimits(value, lo, hi);
+      if (n < lo || n > hi) return false;
+      const p = pattern[f];
+      return p === undefined || (dateShaped[f]! ? isDateShaped(value) : p.test(value));
+    }
+    if (value === undefined) return optional[f]!;
+    if (typeof value === "number") return kind[f] === MONEY;
+    return value === null && nullable[f]!;
+  };
+}
+
+/** The compiled rules of one item schema: what checkFlatItems needs. */
+export interface FlatItems {
+  /** The field names, in the item schema's order. */
+  readonly names: readonly string[];
+  readonly rules: readonly FieldRule[];
+  /** False when the item has more fields than the bit mask holds: then no item passes and callers check slowly. */
+  readonly fastPath: boolean;
+  readonly position: ReadonlyMap<string, number>;
+  readonly requiredMask: number;
+  readonly valid: (f: number, value: unknown) => boolean;
+}
+
+export function compileFlatItems(fields: Readonly<Record<string, FieldRule>>): FlatItems {
+  const names = Object.keys(fields);
+  const rules = names.map((name) => fields[name]!);
+  let requiredMask = 0;
+  rules.forEach((rule, f) => {
+    if (rule.optional !== true) requiredMask |= 1 << f;
+  });
+  return {
+    names,
+    rules,
+    fastPath: names.length <= 30,
+    position: new Map(names.map((name, f) => [name, f])),
+    requiredMask,
+    valid: fastValidator(rules),
+  };
+}
+
+/**
+ * The number of keys of `item` when it passes, else -1: an object whose every key is a known field with a valid
+ * value, with every required field. The one per-item test of both the loop below and the callers' slow paths.
+ */
+function itemKeys(
+  position: ReadonlyMap<string, number>,
+  valid: (f: number, value: unknown) => boolean,
+  requiredMask: number,
+  item: unknown,
+): number {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return -1;
+  const record = item as Record<string, unknown>;
+  let seen = 0;
+  let count = 0;
+  for (const key in record) {
+    const f = position.get(key);
+    if (f === undefined || !valid(f, record[key])) return -1;
+    seen |= 1 << f;
+    count++;
+  }
+  return (seen & requiredMask) === requiredMask ? count : -1;
+}
+
+/**
+ * The items' key count when every item passes (then recorded with recordKeyCount), else `-(i + 1)` where `i` is the
+ * first item that does not. Either way the first items are kept alive (retainShapes).
+ */
+export function checkFlatItems(compiled: FlatItems, items: readonly unknown[]): number {
+  const { position, valid, requiredMask } = compiled;
+  let keys = 0;
+  let failed = compiled.fastPath ? -1 : 0;
+  if (failed < 0) {
+    for (let i = 0; i < items.length; i++) {
+      const n = itemKeys(position, valid, requiredMask, items[i]);
+      if (n < 0) {
+        failed = i;
+        break;
+      }
+      keys += n;
+    }
+  }
+  retainShapes(items);
+  if (failed >= 0) return -(failed + 1);
+  recordKeyCount(items, keys);
+  return keys;
+}
+
+/** True when one item passes (for the slow path of fast-array.ts, past the first item that did not). */
+export function flatItemPasses(compiled: FlatItems, item: unknown): boolean {
+  return compiled.fastPath && itemKeys(compiled.position, compiled.valid, compiled.requiredMask, item) >= 0;
+}
+
+/**
+ * The first items of the last array checked, and a copy of zod's parse payload that last carried one (the same
+ * hidden class, holding only those items, not the whole array), kept alive on purpose. JSON.parse gives the items of
+ * a body hidden classes (maps) of their key order; when every object of a map has died, a full GC clears the map and
+ * V8 throws away the optimized code of every loop that embedded it (this loop, the operations' passes over the
+ * transactions), which the next request then runs unoptimized until it is compiled again (about 1.7× the validation
+ * and the cashflow pass of a 50,000-transaction request). A few live objects keep the common maps.
+ */
+let retained: readonly unknown[] = [];
+let retainedPayload: unknown = undefined;
+const RETAINED_ITEMS = 1024;
+
+function retainShapes(items: readonly unknown[]): void {
+  retained = items.length <= RETAINED_ITEMS ? items.slice() : items.slice(0, RETAINED_ITEMS);
+}
+
+/**
+ * Keeps a copy of zod's parse `payload` alive, holding the retained items (fast-array.ts, after checkFlatItems). A
+ * spread copy keeps the payload's hidden class; `value` and `issues` are replaced, so neither the request's array nor
+ * its issues are kept.
+ */
+export function retainPayload(payload: object): void {
+  retainedPayload = { ...payload, value: retained, issues: [] };
+}
+
+/** The items kept alive (tests). */
+export function retainedItems(): readonly unknown[] {
+  return retained;
+}
+
+/** The payload copy kept alive (tests). */
+export function retainedPayloadCopy(): unknown {
+  return retainedPayload;
+}
