@@ -20,7 +20,7 @@ import { readQuery } from "../http/query.ts";
 import { jsonResponse } from "../http/response-headers.ts";
 import { type Admission, admit } from "../http/admit.ts";
 import { isPaginated, type OpenApiEntries } from "../openapi/entries.ts";
-import type { OperationSource } from "./registry.ts";
+import type { FastCalculation, OperationSource } from "./registry.ts";
 
 /** Runs `fn` with the signed-in user's data, scoped by row-level security (the data/ drivers). */
 export interface AccountDataProvider {
@@ -63,18 +63,38 @@ function noQueryParameters(url: URL): void {
 /**
  * The body, validated: every problem in one 422, the exact-JSON ones (duplicate keys, exponents, too many digits),
  * the schema's and the operation's own checks together (validateBody), so a client never fixes a body in rounds.
+ * With a fast start (routes/registry.ts), a body the acceptor vouches for and without exactness problems is the
+ * input as it is; any other body waits for the schemas (`schemas()`, loading zod on a cold function's first invalid
+ * body) and gets zod's validation, so its errors are exactly the schema's.
  */
 async function validBody(
   c: Ctx,
   op: CalculationOperation,
   bodyLimits: BodyReadLimits,
+  fast: Fast | undefined,
 ): Promise<Parameters<CalculationOperation["run"]>[0]> {
   // The exactness problems are asked after the schema's validation, which counts the big arrays' keys on the way.
   const body = await readExactJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
-  return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
+  if (fast === undefined) return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
+  const accepted = fast.accept(body.value);
+  const exact = accepted === undefined ? undefined : body.problems();
+  if (accepted !== undefined && exact === undefined) return accepted as Parameters<CalculationOperation["run"]>[0];
+  await fast.schemas();
+  return validateBody(
+    op.input,
+    body.value,
+    accepted === undefined ? () => body.problems() : exact,
+    (input) => op.run(input),
+  );
 }
 
-function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) {
+/** A fast start's acceptor, and the wait for the schemas a body it does not vouch for needs. */
+interface Fast {
+  readonly accept: FastCalculation["accept"];
+  readonly schemas: () => Promise<unknown>;
+}
+
+function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, fast?: Fast) {
   return async (c: Ctx) => {
     const request = c.req.raw;
     // No Authorization header: no token to check (optionalUser would answer `undefined` after a turn of the loop).
@@ -82,7 +102,7 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps) 
     await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
     await op.prepare?.();
-    const output = JSON.stringify(op.run(await validBody(c, op, deps.bodyLimits)));
+    const output = JSON.stringify(op.run(await validBody(c, op, deps.bodyLimits, fast)));
     // Every header at once (http/response-headers.ts), so the app's outer layer adds none.
     c.set("headersDone", true);
     return jsonResponse(
@@ -172,9 +192,15 @@ export function registerOperationRoutes(
   for (const route of operations.routes) {
     const built = operations.built(route.name);
     let handler: Handler | undefined = built && handlerOf(built, deps);
-    const serve: Handler = (c) =>
-      handler ? handler(c) : operations.get(route.name).then((op) => (handler ??= handlerOf(op, deps))(c));
+    const load = route.kind === "calculation" && operations.fast
+      ? () => operations.fast!(route.name).then(({ op, accept }) => fastHandler(op, accept, route.name))
+      : () => operations.get(route.name).then((op) => handlerOf(op, deps));
+    const serve: Handler = (c) => handler ? handler(c) : load().then((made) => (handler ??= made)(c));
     if (route.kind === "calculation") app.post(route.path, serve);
     else app.get(route.path, serve);
+  }
+
+  function fastHandler(op: CalculationOperation, accept: FastCalculation["accept"], name: string): Handler {
+    return calculationHandler(op, deps, { accept, schemas: () => operations.get(name) });
   }
 }

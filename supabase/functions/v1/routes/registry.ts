@@ -4,14 +4,21 @@
  * request that needs it. A cold function answering its first calculation loads only that operation's module and
  * what it imports, not the core's other 22 operations (categorization, conversion, recurring streams, ...).
  *
+ * A calculation's first request does not even load zod or the core's schemas: `fast(name)` gives the operation
+ * built over schemas that are not loaded yet, and the acceptor of its input shape, generated ahead of time from the
+ * declared schema (core contracts/accept-input.ts, generated/input-shapes.ts). A valid body is accepted and run
+ * with nothing more; an invalid one (or one the acceptor is unsure of) loads the schemas, and zod's validation
+ * answers it, errors and all. The operations' modules import neither zod nor a schema module
+ * (routes/zod-free_test.ts).
+ *
  * `ROUTES` lists the operations in the core registry's order (packages/core/src/operations/index.ts) with a loader
  * of each one's factory; routes/registry_test.ts checks it against `createOperations()` (same routes in the same
  * order, and each loaded operation the same as the core's). Every loader is a dynamic `import()` of a literal
  * specifier, so a bundle (Supabase's deploy) still holds every module. A failed load rejects that request only (a
  * 500 problem through the app's error handler) and is retried by the next one.
  */
-import type { Limits } from "@pfa/core/contracts/limits.ts";
-import type { Operation } from "@pfa/core/contracts/operation.ts";
+import { DEFAULT_LIMITS, type Limits } from "@pfa/core/contracts/limits.ts";
+import type { CalculationOperation, Operation } from "@pfa/core/contracts/operation.ts";
 import type { Schemas } from "@pfa/core/contracts/schemas.ts";
 import type { Operations } from "@pfa/core/operations/index.ts";
 
@@ -184,6 +191,21 @@ export interface OperationSource {
   all(): Promise<readonly Operation[]>;
   /** The operation named `name` when it is already built, without waiting: route handlers are then built at once. */
   built(name: string): Operation | undefined;
+  /**
+   * A calculation's fast start (absent when the source has none): the operation before its schemas are loaded, and
+   * the acceptor of its input. Its `input` and `output` may be read only once `get(name)` has resolved.
+   */
+  fast?(name: string): Promise<FastCalculation>;
+}
+
+/** A calculation operation whose body may be accepted without zod (see the header). */
+export interface FastCalculation {
+  readonly op: CalculationOperation;
+  /**
+   * The body's value as zod's validation would give it, when it is certainly valid; `undefined` when only the
+   * schema can tell (then ask `get(name)` and validate with `op.input`).
+   */
+  readonly accept: (value: unknown) => unknown;
 }
 
 /** Operations already built (tests, or a registry of one's own): nothing is loaded. */
@@ -213,30 +235,52 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 
 /**
  * The core's operations with the given limits (as `createOperations(limits)` builds them, from one set of schemas),
- * each loaded on first use.
+ * each loaded on first use. Every factory is given the same schemas object: its `limits` are known at once, and the
+ * rest reads the real schemas once they are loaded (`get`, `all`) and throws before; the fast path (`fast`) never
+ * reads them.
  */
 export function coreOperations(limits: Partial<Limits> = {}): OperationSource {
-  const schemas = once(async () => {
-    const [{ createSchemas }, { DEFAULT_LIMITS }] = await Promise.all([
-      import("@pfa/core/contracts/schemas.ts"),
-      import("@pfa/core/contracts/limits.ts"),
-    ]);
-    return createSchemas({ ...DEFAULT_LIMITS, ...limits });
+  const effective: Limits = { ...DEFAULT_LIMITS, ...limits };
+  let loaded: Schemas | undefined;
+  const schemasOnceLoaded = new Proxy({} as Schemas, {
+    get(_target, key) {
+      // The limits are known without the schemas (some factories quote them in their descriptions).
+      if (key === "limits") return effective;
+      if (loaded === undefined) throw new Error("the schemas were read before they were loaded");
+      return loaded[key as keyof Schemas];
+    },
   });
+  const schemas = once(async () => {
+    const { createSchemas } = await import("@pfa/core/contracts/schemas.ts");
+    loaded ??= createSchemas(effective);
+  });
+  const acceptors = once(() =>
+    Promise.all([import("@pfa/core/contracts/accept-input.ts"), import("@pfa/core/generated/input-shapes.ts")])
+  );
+  const operations = new Map(
+    ROUTES.map((entry) => [entry.name, once(async () => (await entry.load())(schemasOnceLoaded))]),
+  );
   const loaders = new Map(
     ROUTES.map((entry) => [
       entry.name,
-      once(async () => {
-        const [factory, built] = await Promise.all([entry.load(), schemas()]);
-        return factory(built);
-      }),
+      once(async () => (await Promise.all([operations.get(entry.name)!(), schemas()]))[0]),
     ]),
   );
   const all = once(() => Promise.all(ROUTES.map((entry) => loaders.get(entry.name)!())));
+  const fast = async (name: string): Promise<FastCalculation> => {
+    const [op, [{ acceptInput }, { INPUT_SHAPES }]] = await Promise.all([
+      operations.get(name)?.() ?? Promise.reject(new Error(`no operation ${name}`)),
+      acceptors(),
+    ]);
+    if (op.kind !== "calculation") throw new Error(`${name} is not a calculation`);
+    const shape = INPUT_SHAPES[name];
+    return { op, accept: shape ? (value) => acceptInput(shape, value, effective) : () => undefined };
+  };
   return {
     routes: ROUTES.map(({ name, kind, method, path }) => ({ name, kind, method, path })),
     get: (name) => loaders.get(name)?.() ?? Promise.reject(new Error(`no operation ${name}`)),
     all,
     built: () => undefined,
+    fast,
   };
 }
