@@ -61,6 +61,8 @@ console.log(JSON.stringify({
   accept_median_ms: r2(median(accepted)),
   zod_median_ms: r2(median(zodded)),
   ratio: median(accepted) / median(zodded),
+  /** The median of the per-pair ratios: less sensitive to load that moves both variants of a pair alike. */
+  pair_ratio_median: median(accepted.map((a, i) => a / zodded[i]!)),
   accept_ms: accepted.map(r2),
   zod_ms: zodded.map(r2),
 }));

@@ -27,7 +27,9 @@ export const INPUT_SHAPES: Readonly<Record<string, InputShape>> = ${JSON.stringi
 if (import.meta.main) {
   const shapes = deriveInputShapes((limits) => createOperations(limits).list);
   await Deno.writeTextFile(OUTPUT, renderInputShapes(shapes));
-  const fmt = await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", OUTPUT.pathname] }).output();
+  // From the repository root, so that deno fmt reads its deno.json (120 columns), wherever the script is run from.
+  const cwd = new URL("..", import.meta.url).pathname;
+  const fmt = await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", OUTPUT.pathname], cwd }).output();
   if (!fmt.success) throw new Error(`deno fmt failed: ${new TextDecoder().decode(fmt.stderr)}`);
   console.log(`wrote ${OUTPUT.pathname} (${Object.keys(shapes).length} operations)`);
 }

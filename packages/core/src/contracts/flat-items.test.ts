@@ -58,4 +58,12 @@ describe("checkFlatItems", () => {
     expect(checkFlatItems(wide, [{}])).toBe(-1);
     expect(checkFlatItems(wide, [])).toBe(-1);
   });
+
+  it("compiles equal rules once (the zod path and the acceptor share one validator), messages aside", () => {
+    const rules = { date: { type: "string", pattern: /^\d{4}$/ }, amount: { type: "money" } } as const;
+    const again = compileFlatItems({ ...rules, date: { ...rules.date, pattern: /^\d{4}$/, patternMessage: "m" } });
+    expect(again).toBe(compileFlatItems(rules));
+    expect(compileFlatItems({ ...rules, date: { type: "string", pattern: /^\d{5}$/ } })).not.toBe(again);
+    expect(compileFlatItems({ ...rules, amount: { type: "money", optional: true } })).not.toBe(again);
+  });
 });

@@ -87,7 +87,32 @@ export interface FlatItems {
   readonly valid: (f: number, value: unknown) => boolean;
 }
 
+/**
+ * The compiled rules by their text: the zod schema (fast-array.ts) and the acceptor (accept-input.ts) compile the same
+ * item rules separately, and sharing one compiled object gives the loop a single `valid` closure to call, so that its
+ * call site stays monomorphic (inlined) whichever of the two validates the array.
+ */
+const compiledByRules = new Map<string, FlatItems>();
+
+/** What decides `valid`: the rules without their messages, regular expressions as source and flags. */
+function rulesKey(fields: Readonly<Record<string, FieldRule>>): string {
+  return JSON.stringify(fields, (key, value) => {
+    if (key === "patternMessage") return undefined;
+    return value instanceof RegExp ? { regex: [value.source, value.flags] } : value;
+  });
+}
+
 export function compileFlatItems(fields: Readonly<Record<string, FieldRule>>): FlatItems {
+  const key = rulesKey(fields);
+  let compiled = compiledByRules.get(key);
+  if (compiled === undefined) {
+    compiled = compile(fields);
+    compiledByRules.set(key, compiled);
+  }
+  return compiled;
+}
+
+function compile(fields: Readonly<Record<string, FieldRule>>): FlatItems {
   const names = Object.keys(fields);
   const rules = names.map((name) => fields[name]!);
   let requiredMask = 0;
