@@ -13,6 +13,7 @@
  * body reader the REST routes use.
  */
 import { Hono } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
 import type { Limits as CoreLimits } from "@pfa/core/contracts/limits.ts";
 import type { Operation } from "@pfa/core/contracts/operation.ts";
 import type { Config, DatabaseConfig } from "./config.ts";
@@ -127,9 +128,10 @@ export function coreLimits(limits: Config["limits"]): Partial<CoreLimits> {
 }
 
 export function createApp(deps: AppDependencies, options: AppOptions = {}): App {
-  // Hono's default router. (LinearRouter would save about 4 ms of a cold start's CPU, but it matched
-  // `/v1/analytics/cashflow/` to `/v1/analytics/cashflow`, where every unknown path must be a 404.)
-  const app = new Hono<AppEnv>();
+  // Hono's TrieRouter: its default router (RegExpRouter) compiles every route into one regular expression on the first
+  // request, about 10 ms of a cold start's CPU, to match in 0.02 µs instead of the trie's 0.3 µs. (LinearRouter, also
+  // tried, matched `/v1/analytics/cashflow/` to `/v1/analytics/cashflow`, where every unknown path must be a 404.)
+  const app = new Hono<AppEnv>({ router: new TrieRouter() });
   const openapi: OpenApiEntries = [];
   const log = options.log ??
     (deps.config.logRequests === undefined
