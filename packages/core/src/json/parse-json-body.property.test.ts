@@ -8,6 +8,11 @@
  * escapes (escaped quotes and backslashes before the closing quote, `\u` escapes of colons and surrogates), non-ASCII
  * text, names around 128 bytes, nesting around 32, objects around 1,000 members, whitespace between tokens, and
  * strings full of the characters the fast pass counts outside strings.
+ *
+ * The structural refusals come before JSON.parse, so they also decide texts that are not JSON at all (a 422 instead
+ * of the 400). A second reference, `refusedBeforeParsing`, states that rule on any text with a regular-expression
+ * tokenizer (strings end at the first quote not taken by a backslash, or at the end of the text); the last
+ * properties compare it on edited and random texts, most of them malformed.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -138,6 +143,35 @@ function reference(text: string): Outcome {
   }
   if (items.length > 0) return { kind: "inexact", items: items.slice(0, MAX_REPORTED_ERRORS), total: items.length };
   return { kind: "value", value: JSON.parse(text) };
+}
+
+/**
+ * The refusal rule on any text, JSON or not: tokens are strings (a backslash takes the next character; an unclosed
+ * string runs to the end), the characters `:{}[]`, and anything else. `{` and `[` open a level (refused past
+ * MAX_DEPTH open levels), `}` and `]` close one if any is open (`}` also closes the innermost open object if any), a
+ * `:` counts a member of the innermost open object (refused past MAX_OBJECT_MEMBERS) after checking that the last
+ * string before it is at most MAX_MEMBER_NAME_BYTES in UTF-8.
+ */
+function refusedBeforeParsing(text: string): boolean {
+  const tokens = /"((?:[^"\\]|\\[\s\S]?)*)"?|[:{}[\]]|[^":{}[\]]+/gy;
+  let levels = 0;
+  const objects: number[] = [];
+  let lastString = 0;
+  for (let m = tokens.exec(text); m !== null && m[0] !== ""; m = tokens.exec(text)) {
+    const t = m[0];
+    if (m[1] !== undefined) lastString = utf8Length(m[1]);
+    else if (t === "{" || t === "[") {
+      if (++levels > MAX_DEPTH) return true;
+      if (t === "{") objects.push(0);
+    } else if (t === "}" || t === "]") {
+      if (levels > 0) levels--;
+      if (t === "}") objects.pop();
+    } else if (t === ":") {
+      if (lastString > MAX_MEMBER_NAME_BYTES) return true;
+      if (objects.length > 0 && ++objects[objects.length - 1]! > MAX_OBJECT_MEMBERS) return true;
+    }
+  }
+  return false;
 }
 
 function outcome(run: () => unknown): Outcome {
@@ -283,6 +317,76 @@ describe("parseJsonBody against a reference reader", () => {
 
   it("property: objects around the member limit", () => {
     fc.assert(fc.property(wideText, check), { numRuns: 60 });
+  });
+
+  it("the refusal reference: hand-worked texts", () => {
+    expect(refusedBeforeParsing("[".repeat(33))).toBe(true);
+    expect(refusedBeforeParsing("[".repeat(32) + "]".repeat(40) + "[".repeat(32))).toBe(false);
+    expect(refusedBeforeParsing(`"${"x".repeat(129)}":`)).toBe(true);
+    expect(refusedBeforeParsing(`"${"x".repeat(129)}\\":`)).toBe(false);
+    expect(refusedBeforeParsing(`{${'"":1,'.repeat(1001)}`)).toBe(true);
+    expect(refusedBeforeParsing(`{"a":"${"[{:".repeat(500)}"}`)).toBe(false);
+  });
+
+  const soup = fc.constantFrom(
+    '"',
+    "\\",
+    ":",
+    ",",
+    "{",
+    "}",
+    "[",
+    "]",
+    "1",
+    "e",
+    "-",
+    " ",
+    "é",
+    "😀",
+    "\ud800",
+    '"k":',
+    '{"a":',
+    "[[[[",
+    "]]]]",
+    "{{{{",
+    "}}}}",
+    "x".repeat(130),
+    `"${"y".repeat(129)}":1`,
+  );
+  const malformed = fc.oneof(
+    fc.array(soup, { maxLength: 60 }).map((parts) => parts.join("")),
+    fc
+      .tuple(fc.oneof(jsonText, deepText, wideText), fc.array(fc.tuple(fc.nat(), soup, fc.nat(3)), { maxLength: 4 }))
+      .map(([text, edits]) =>
+        edits.reduce((t, [at, piece, how]) => {
+          const i = at % (t.length + 1);
+          return how === 0
+            ? t.slice(0, i)
+            : how === 1
+            ? t.slice(0, i) + t.slice(i + 1)
+            : t.slice(0, i) + piece + t.slice(i);
+        }, text)
+      ),
+  );
+  const checkAny = (text: string) => {
+    let expected: Outcome["kind"] | "structure";
+    if (refusedBeforeParsing(text)) expected = "structure";
+    else {
+      try {
+        JSON.parse(text);
+        expected = reference(text).kind;
+      } catch {
+        expected = "invalid";
+      }
+    }
+    const bytes = new TextEncoder().encode(text);
+    for (const run of [() => parseJsonBody(text), () => parseJsonBody(text, bytes)]) {
+      expect(outcome(run).kind).toBe(expected);
+    }
+  };
+
+  it("property: edited and random texts, most not JSON, are refused before parsing exactly when the rule says", () => {
+    fc.assert(fc.property(malformed, checkAny), { numRuns: 3000 });
   });
 
   it("property: many problems are listed up to the cap and all counted", () => {
