@@ -209,6 +209,13 @@ describe("parseJsonBody: bounded work", () => {
     }
   });
 
+  it("a refused body that is not JSON either gets its 422 even when a member name on the path is malformed", () => {
+    // Refused before JSON.parse; the pointer's walk then meets a name JSON cannot read (`\x`): it is quoted as
+    // written. The object is the first level and 31 arrays follow it: opening a 32nd is the 33rd level.
+    expect(errorsOf(`{"\\x":${"[".repeat(40)}`)).toEqual([[`/\\x${"/0".repeat(31)}`, "too_deep"]]);
+    expect(errorsOf(`{"a":{"\\u12":1,"${"n".repeat(129)}":2}}`)).toEqual([["/a", "too_long"]]);
+  });
+
   it("refuses a member name longer than 128 bytes, at the pointer of its object; 128 bytes pass", () => {
     expect(MAX_MEMBER_NAME_BYTES).toBe(128);
     expect(() => parseJsonBody(`{"a":{"${"k".repeat(128)}":1}}`)).not.toThrow();
