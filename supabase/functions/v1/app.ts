@@ -17,8 +17,6 @@ import { TrieRouter } from "hono/router/trie-router";
 import type { Limits as CoreLimits } from "@pfa/core/contracts/limits.ts";
 import type { Operation } from "@pfa/core/contracts/operation.ts";
 import type { Config, DatabaseConfig } from "./config.ts";
-import { limitPerUser } from "./data/per-user.ts";
-import { errorFacts } from "./data/error-facts.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
 import { isPreflight, preflightHeaders } from "./http/cors.ts";
@@ -142,11 +140,17 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   const database = deps.config.database;
   // A user's own requests queue behind each other: each may wait for its user's slot as long as a request may take
   // at most (a pool slot, a connect, the statement timeout), so the bound only ever sheds a user's own excess.
-  const accountData = limitPerUser(
-    deps.accountData,
-    database?.maxPerUser ?? 2,
-    2 * (database?.connectTimeoutSeconds ?? 5) * 1000 + (database?.statementTimeoutMs ?? 5_000),
-  );
+  // (data/per-user.ts is loaded by the first account request: a calculation never reads the database.)
+  let limited: AccountDataProvider | undefined;
+  const limit = async () =>
+    limited ??= (await import("./data/per-user.ts")).limitPerUser(
+      deps.accountData,
+      database?.maxPerUser ?? 2,
+      2 * (database?.connectTimeoutSeconds ?? 5) * 1000 + (database?.statementTimeoutMs ?? 5_000),
+    );
+  const accountData: AccountDataProvider = {
+    withUser: async (user, fn) => (limited ?? await limit()).withUser(user, fn),
+  };
   const rateLimit = deps.config.rateLimit;
   const admission: Admission = {
     limiter: createRateLimiter({
@@ -199,7 +203,11 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
       status,
       Math.round((performance.now() - started) * 100) / 100,
       c.get("user")?.sub,
-      failed && { error: failed.name, at: stackFrames(failed), ...errorFacts(failed) },
+      failed && {
+        error: failed.name,
+        at: stackFrames(failed),
+        ...(await import("./data/error-facts.ts")).errorFacts(failed),
+      },
     ));
   });
 

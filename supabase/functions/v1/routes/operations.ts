@@ -2,24 +2,23 @@
  * REST routes derived from the core's operation registry: a POST route per calculation operation and a GET
  * route per account operation, each with its OpenAPI entry. Handlers are glue only: authenticate, rate-limit,
  * read and validate the input with the operation's own zod schema, run it, and shape the response headers.
+ *
+ * What a valid calculation does not need is loaded when first needed, so a cold function's first calculation does
+ * not load it: the account handler (routes/account-handler.ts, with ETags, pagination and query reading), zod's
+ * error mapping (validate-body.ts, for a body the acceptor does not vouch for) and the query reader (a calculation
+ * URL with a query).
  */
 import type { AccountData } from "@pfa/core/contracts/account-data.ts";
-import type { AccountOperation, CalculationOperation, Operation } from "@pfa/core/contracts/operation.ts";
-import { problemFromZodError } from "@pfa/core/problem/from-zod.ts";
-import { validateBody } from "@pfa/core/problem/validate-body.ts";
-import { ValidationError } from "@pfa/core/problem/validation-error.ts";
+import type { CalculationOperation, Operation } from "@pfa/core/contracts/operation.ts";
 import type { Context, Hono } from "hono";
 import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
 import type { BodyReadLimits } from "../http/body.ts";
-import { ifNoneMatchHits, strongEtag } from "../http/etag.ts";
 import { readExactJsonBody } from "../http/json-body.ts";
-import { nextLink } from "../http/pagination.ts";
 import { ProblemError } from "../http/problem.ts";
-import { readQuery } from "../http/query.ts";
 import { jsonResponse } from "../http/response-headers.ts";
 import { type Admission, admit } from "../http/admit.ts";
-import { isPaginated, type OpenApiEntries } from "../openapi/entries.ts";
+import type { OpenApiEntries } from "../openapi/entries.ts";
 import type { FastCalculation, OperationSource } from "./registry.ts";
 
 /** Runs `fn` with the signed-in user's data, scoped by row-level security (the data/ drivers). */
@@ -35,10 +34,14 @@ export interface OperationRouteDeps {
   readonly bodyLimits: BodyReadLimits;
 }
 
-type Ctx = Context<AppEnv>;
+export type Ctx = Context<AppEnv>;
 
 /** Token first (401), counting a refused token against the client IP so bad tokens cannot dodge the limit. */
-async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean): Promise<VerifiedUser | undefined> {
+export async function authenticate(
+  c: Ctx,
+  deps: OperationRouteDeps,
+  required: boolean,
+): Promise<VerifiedUser | undefined> {
   try {
     const headers = c.req.raw.headers;
     const user = required ? await requireUser(headers, deps.verifier) : await optionalUser(headers, deps.verifier);
@@ -50,7 +53,8 @@ async function authenticate(c: Ctx, deps: OperationRouteDeps, required: boolean)
   }
 }
 
-function noQueryParameters(url: URL): void {
+async function noQueryParameters(url: URL): Promise<void> {
+  const { readQuery } = await import("../http/query.ts");
   const { errors, total } = readQuery(url, new Set());
   if (errors.length > 0) {
     throw new ProblemError(422, "Calculation routes take no query parameters; send everything in the body.", {
@@ -59,6 +63,10 @@ function noQueryParameters(url: URL): void {
     });
   }
 }
+
+/** zod's validation with the exactness problems (core validate-body.ts), once loaded. */
+let validator: typeof import("@pfa/core/problem/validate-body.ts").validateBody | undefined;
+const loadValidator = async () => (validator = (await import("@pfa/core/problem/validate-body.ts")).validateBody);
 
 /**
  * The body, validated: every problem in one 422, the exact-JSON ones (duplicate keys, exponents, too many digits),
@@ -75,11 +83,14 @@ async function validBody(
 ): Promise<Parameters<CalculationOperation["run"]>[0]> {
   // The exactness problems are asked after the schema's validation, which counts the big arrays' keys on the way.
   const body = await readExactJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
-  if (fast === undefined) return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
+  if (fast === undefined) {
+    const validateBody = validator ?? await loadValidator();
+    return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
+  }
   const accepted = fast.accept(body.value);
   const exact = accepted === undefined ? undefined : body.problems();
   if (accepted !== undefined && exact === undefined) return accepted as Parameters<CalculationOperation["run"]>[0];
-  await fast.schemas();
+  const [validateBody] = await Promise.all([validator ?? loadValidator(), fast.schemas()]);
   return validateBody(
     op.input,
     body.value,
@@ -100,7 +111,7 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, 
     // No Authorization header: no token to check (optionalUser would answer `undefined` after a turn of the loop).
     const user = request.headers.has("authorization") ? await authenticate(c, deps, false) : undefined;
     await admit(c, deps.admission, user);
-    if (c.req.url.includes("?")) noQueryParameters(new URL(c.req.url));
+    if (c.req.url.includes("?")) await noQueryParameters(new URL(c.req.url));
     await op.prepare?.();
     const output = JSON.stringify(op.run(await validBody(c, op, deps.bodyLimits, fast)));
     // Every header at once (http/response-headers.ts), so the app's outer layer adds none.
@@ -115,63 +126,11 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, 
   };
 }
 
-function queryParameterNames(op: Operation): ReadonlySet<string> {
-  const shape = (op.input as unknown as { shape?: Record<string, unknown> }).shape;
-  return new Set(shape ? Object.keys(shape) : []);
-}
-
-function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
-  // Read from the schemas on the first request (they are built on first use, not at start-up).
-  let allowed: ReadonlySet<string> | undefined;
-  let paginated: boolean | undefined;
-  return async (c: Ctx) => {
-    allowed ??= queryParameterNames(op);
-    paginated ??= isPaginated(op);
-    const user = (await authenticate(c, deps, true))!;
-    await admit(c, deps.admission, user);
-    const url = new URL(c.req.url);
-    const query = readQuery(url, allowed);
-    await op.prepare?.();
-    const parsed = op.input.safeParse(query.values);
-    if (query.errors.length > 0) {
-      // Unknown or repeated parameters, and what is wrong with the known ones, in one answer.
-      const unknown = new ValidationError(query.errors, undefined, query.total);
-      if (!parsed.success) {
-        throw ValidationError.merge(unknown, problemFromZodError(parsed.error, "query", query.values));
-      }
-      throw new ProblemError(
-        422,
-        "The query has parameters this operation does not accept, repeats one, or is not valid percent-encoded UTF-8; see `errors`.",
-        {
-          errors: query.errors,
-          errorsTotal: query.total,
-        },
-      );
-    }
-    if (!parsed.success) throw problemFromZodError(parsed.error, "query", query.values);
-    const output = await deps.accountData.withUser(user, (data) => op.run(parsed.data, { data, subject: user.sub }));
-    const body = JSON.stringify(output);
-    const etag = await strongEtag(user.sub, body);
-    const headers = new Headers({
-      "Content-Type": "application/json",
-      "Cache-Control": "private, no-cache",
-      "Vary": "Authorization",
-      "ETag": etag,
-    });
-    const cursor = paginated ? (output as { next_cursor?: unknown }).next_cursor : undefined;
-    if (typeof cursor === "string") headers.set("Link", nextLink(url, cursor));
-    if (ifNoneMatchHits(c.req.raw.headers.get("if-none-match"), etag)) {
-      headers.delete("Content-Type");
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(body, { status: 200, headers });
-  };
-}
-
 type Handler = (c: Ctx) => Promise<Response>;
 
-function handlerOf(op: Operation, deps: OperationRouteDeps): Handler {
-  return op.kind === "calculation" ? calculationHandler(op, deps) : accountHandler(op, deps);
+async function handlerOf(op: Operation, deps: OperationRouteDeps): Promise<Handler> {
+  if (op.kind === "calculation") return calculationHandler(op, deps);
+  return (await import("./account-handler.ts")).accountHandler(op, deps);
 }
 
 /**
@@ -191,8 +150,10 @@ export function registerOperationRoutes(
   });
   for (const route of operations.routes) {
     const built = operations.built(route.name);
-    let handler: Handler | undefined = built && handlerOf(built, deps);
-    const load = route.kind === "calculation" && operations.fast
+    let handler: Handler | undefined = built?.kind === "calculation" ? calculationHandler(built, deps) : undefined;
+    const load = built
+      ? () => handlerOf(built, deps)
+      : route.kind === "calculation" && operations.fast
       ? () => operations.fast!(route.name).then(({ op, accept }) => fastHandler(op, accept, route.name))
       : () => operations.get(route.name).then((op) => handlerOf(op, deps));
     const serve: Handler = (c) => handler ? handler(c) : load().then((made) => (handler ??= made)(c));
