@@ -22,10 +22,11 @@ export interface OperationBase<In extends z.ZodType = z.ZodType, Out extends z.Z
   /** zod schema of the 200 response body. */
   readonly output: Out;
   /**
-   * Loads what validating and running the operation needs that is kept off the start-up path (the RE2 engine of
-   * categorization patterns). The HTTP and MCP layers await it before validating the input.
+   * Loads what validating and running the operation needs that is kept off the start-up path: the RE2 engine of
+   * categorization patterns, the converted reports when the body has `conversion`. The HTTP and MCP layers await it
+   * with the request's input as received (the parsed body, the query's values), before validating it.
    */
-  readonly prepare?: () => Promise<void>;
+  readonly prepare?: (input?: unknown) => Promise<void>;
 }
 
 /** A pure, deterministic calculation: no clock, no database, no environment. */

@@ -10,7 +10,7 @@ import { parseBudgetHistory } from "./parse-budget-history.ts";
 import { parseBudgets } from "./parse-budgets.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
-import { convertedBudget } from "./converted-budget.ts";
+import { convertedReports, prepareConversion } from "./converted-on-demand.ts";
 import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 
 export function calculateBudgetSummaryOperation(schemas: Schemas) {
@@ -32,6 +32,7 @@ export function calculateBudgetSummaryOperation(schemas: Schemas) {
       "transactions in other currencies are converted into `currency` (budgets are plans in `currency` and are " +
       "never converted) and the response gains `conversion`. With rollover, the expenses of the 24 months before " +
       "are converted too, in the categories with a budget row there. " + CONVERSION_RULES,
+    prepare: prepareConversion,
     get input() {
       return schemas.budget.body;
     },
@@ -45,7 +46,13 @@ export function calculateBudgetSummaryOperation(schemas: Schemas) {
       const budgets = parseBudgets(input.budgets, currency, "/budgets", errors);
       const history = parseBudgetHistory(input.history ?? [], input.year, input.month, currency, errors);
       if (input.conversion !== undefined) {
-        return convertedBudget({ ...input, conversion: input.conversion }, budgets, history, currency, errors);
+        return convertedReports().convertedBudget(
+          { ...input, conversion: input.conversion },
+          budgets,
+          history,
+          currency,
+          errors,
+        );
       }
       const { entries } = normalizeTransactions(input.transactions, currency, "/transactions", errors);
       errors.throwIfAny();

@@ -8,7 +8,7 @@ import { formatCashflow } from "./format-cashflow.ts";
 import { normalizeTransactions, visitTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
-import { convertedCashflow } from "./converted-cashflow.ts";
+import { convertedReports, prepareConversion } from "./converted-on-demand.ts";
 import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 import { cleanCashflowSums } from "./clean-cashflow-sums.ts";
 import { keepAlive } from "./keep-alive.ts";
@@ -28,6 +28,7 @@ export function calculateCashflowOperation(schemas: Schemas) {
       "gives the same response.\n\nConversion: with `conversion`, transactions in other currencies are converted into " +
       "`currency` and the response gains `conversion`; `year` then defaults to the year of the latest transaction of " +
       `any currency. ${CONVERSION_RULES}`,
+    prepare: prepareConversion,
     get input() {
       return schemas.cashflow.body;
     },
@@ -39,7 +40,7 @@ export function calculateCashflowOperation(schemas: Schemas) {
       const currency = resolveBodyCurrency(input.currency, "/currency", errors);
       if (currency === undefined) throw errors.toError();
       if (input.conversion !== undefined) {
-        return convertedCashflow({ ...input, conversion: input.conversion }, currency, errors);
+        return convertedReports().convertedCashflow({ ...input, conversion: input.conversion }, currency, errors);
       }
       if (input.year !== undefined) {
         // The common case first: every transaction clean (one tight loop); otherwise the general path below.

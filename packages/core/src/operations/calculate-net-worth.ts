@@ -13,7 +13,8 @@ import { checkNetWorthRange } from "./net-worth-range.ts";
 import { normalizeTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency, type ResolvedCurrency } from "./resolve-currency.ts";
-import { convertedNetWorth, statementCurrency } from "./converted-net-worth.ts";
+import { convertedReports, prepareConversion } from "./converted-on-demand.ts";
+import { statementCurrency } from "./statement-currency.ts";
 import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 
 /** A money field of a statement as minor units, recording a rejected value at its pointer. */
@@ -44,6 +45,7 @@ export function calculateNetWorthOperation(schemas: Schemas) {
       "date's rate, net worth sums the converted balances, each account keeps `balance` in its own currency and " +
       "gains `converted_balance`, reconciliation stays in the account's currency, and the response gains " +
       `\`conversion\` (counts are account balance points). ${CONVERSION_RULES}`,
+    prepare: prepareConversion,
     get input() {
       return schemas.netWorth.body;
     },
@@ -126,7 +128,15 @@ export function calculateNetWorthOperation(schemas: Schemas) {
         if (statements.length > 0) accountsByName.set(name, statements);
       }
       if (input.conversion !== undefined) {
-        return convertedNetWorth(input, input.conversion, currency, accountsByName, currencyOf, excluded, errors);
+        return convertedReports().convertedNetWorth(
+          input,
+          input.conversion,
+          currency,
+          accountsByName,
+          currencyOf,
+          excluded,
+          errors,
+        );
       }
 
       const accounts: NetWorthAccount[] = [...accountsByName.entries()]

@@ -6,7 +6,7 @@ import { formatSpending } from "./format-spending.ts";
 import { normalizeTransactions } from "./normalize-transactions.ts";
 import { locateOverflow } from "./overflow.ts";
 import { resolveBodyCurrency } from "./resolve-currency.ts";
-import { convertedSpending } from "./converted-spending.ts";
+import { convertedReports, prepareConversion } from "./converted-on-demand.ts";
 import { CONVERSION_RULES } from "../contracts/rule-texts.ts";
 
 export function calculateSpendingByCategoryOperation(schemas: Schemas) {
@@ -24,6 +24,7 @@ export function calculateSpendingByCategoryOperation(schemas: Schemas) {
       "total is zero or less (refunds equal or exceed spending). Deterministic.\n\nConversion: with " +
       "`conversion`, transactions in other currencies are converted into `currency` and the response gains " +
       `\`conversion\`. ${CONVERSION_RULES}`,
+    prepare: prepareConversion,
     get input() {
       return schemas.spending.body;
     },
@@ -40,7 +41,13 @@ export function calculateSpendingByCategoryOperation(schemas: Schemas) {
         errors.at("/to", "invalid_range", `\`/to\` (${to}) is before \`/from\` (${from}).`);
       }
       if (input.conversion !== undefined) {
-        return convertedSpending({ ...input, conversion: input.conversion }, from, to, currency, errors);
+        return convertedReports().convertedSpending(
+          { ...input, conversion: input.conversion },
+          from,
+          to,
+          currency,
+          errors,
+        );
       }
       const { entries } = normalizeTransactions(input.transactions, currency, "/transactions", errors);
       errors.throwIfAny();

@@ -6,7 +6,6 @@
 import { convertNetWorth, type CurrencyAccount } from "../conversion/convert-net-worth.ts";
 import { readRequestRates } from "../conversion/read-request-rates.ts";
 import type { ConversionRequest } from "../conversion/read-request-rates.ts";
-import { currencyScale } from "../money/currencies.ts";
 import type { AccountStatement } from "../services/balance-on-date.ts";
 import { compareCodePoints } from "../services/code-point-order.ts";
 import { checkReportRange } from "./check-report-range.ts";
@@ -15,40 +14,7 @@ import { formatBigMinor, formatNetWorth } from "./format-net-worth.ts";
 import { locateOverflow } from "./overflow.ts";
 import type { ResolvedCurrency } from "./resolve-currency.ts";
 import { keepConversionShapes } from "./converted-shapes.ts";
-
-/**
- * The currency of statement `base`: its `currency` (default the request's). Another currency than the request's
- * is 422 `currency_mismatch` without conversion; an unknown one 422 `unknown_currency`. Undefined when refused.
- */
-export function statementCurrency(
-  given: string | undefined,
-  request: ResolvedCurrency,
-  converting: boolean,
-  base: string,
-  errors: ErrorCollector,
-): ResolvedCurrency | undefined {
-  if (given === undefined) return request;
-  const code = given.toUpperCase();
-  const scale = currencyScale(code);
-  if (scale === undefined) {
-    errors.at(
-      `${base}/currency`,
-      "unknown_currency",
-      `\`${base}/currency\` is "${given}", which is not an active ISO 4217 currency code.`,
-    );
-    return undefined;
-  }
-  if (code !== request.code && !converting) {
-    errors.at(
-      `${base}/currency`,
-      "currency_mismatch",
-      `\`${base}/currency\` is ${code} but the request's currency is ${request.code}; send \`conversion\` to ` +
-        "convert statements in other currencies.",
-    );
-    return undefined;
-  }
-  return code === request.code ? request : { code, scale };
-}
+import { currencyScale } from "../money/currencies.ts";
 
 export function convertedNetWorth(
   input: { from: string; to: string },

@@ -28,6 +28,11 @@ import { categorizeTransactionsOperation } from "./categorize-transactions.ts";
 import { calculateCategorizationSuggestionsOperation } from "./calculate-categorization-suggestions.ts";
 import { listCategorizationRulesOperation } from "./list-categorization-rules.ts";
 import { getCategorizationSuggestionsOperation } from "./get-categorization-suggestions.ts";
+import * as convertedReportsModule from "./converted-reports.ts";
+import { provideConvertedReports } from "./converted-on-demand.ts";
+
+// Every caller of createOperations (Node, the CLIs, tests) runs conversions without awaiting a `prepare`.
+provideConvertedReports(convertedReportsModule);
 
 /** Builds the schemas and the operations with the given limits (default: API.md §5). */
 export function createOperations(limits: Partial<Limits> = {}) {

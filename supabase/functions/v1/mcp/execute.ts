@@ -45,7 +45,7 @@ async function run(
   context: ExecutionContext,
   rejection: ValidationError | undefined,
 ): Promise<Record<string, unknown>> {
-  await operation.prepare?.();
+  await operation.prepare?.(args);
   if (operation.kind === "calculation") {
     const input = validateBody(operation.input, args, rejection, (valid) => operation.run(valid));
     return operation.run(input) as Record<string, unknown>;

@@ -31,7 +31,7 @@ export function accountHandler(op: AccountOperation, deps: OperationRouteDeps) {
     await admit(c, deps.admission, user);
     const url = new URL(c.req.url);
     const query = readQuery(url, allowed);
-    await op.prepare?.();
+    await op.prepare?.(query.values);
     const parsed = op.input.safeParse(query.values);
     if (query.errors.length > 0) {
       // Unknown or repeated parameters, and what is wrong with the known ones, in one answer.

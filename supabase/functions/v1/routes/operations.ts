@@ -83,6 +83,8 @@ async function validBody(
 ): Promise<Parameters<CalculationOperation["run"]>[0]> {
   // The exactness problems are asked after the schema's validation, which counts the big arrays' keys on the way.
   const body = await readExactJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
+  // What validating and running this body needs and start-up left out (RE2, the converted reports).
+  if (op.prepare) await op.prepare(body.value);
   if (fast === undefined) {
     const validateBody = validator ?? await loadValidator();
     return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
@@ -112,7 +114,6 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, 
     const user = request.headers.has("authorization") ? await authenticate(c, deps, false) : undefined;
     await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) await noQueryParameters(new URL(c.req.url));
-    await op.prepare?.();
     const output = JSON.stringify(op.run(await validBody(c, op, deps.bodyLimits, fast)));
     // Every header at once (http/response-headers.ts), so the app's outer layer adds none.
     c.set("headersDone", true);

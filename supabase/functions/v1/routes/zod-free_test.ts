@@ -4,7 +4,7 @@
  * handler and posts each calculation's OpenAPI example. Every one must answer exactly what the core computes, which
  * proves that no module on the way (the operation's, the acceptor's, the HTTP layer's) imports zod. The same process
  * then posts an invalid body: that one needs the schemas, so loading them meets the trap (a 500), which proves the
- * trap is armed.
+ * trap is armed. A body with `conversion` (whose reports load on demand) is answered zod-free too.
  */
 import assert from "node:assert/strict";
 import { createOperations } from "@pfa/core";
@@ -14,6 +14,14 @@ const root = new URL("../../../../", import.meta.url);
 /** Calculations validated by zod from the first request, and why. */
 const ZOD_FROM_THE_FIRST_REQUEST: Record<string, string> = {
   categorize_transactions: "its rules carry checks only the schema states (unique ids, `between` bounds, RE2 patterns)",
+};
+
+/** A cashflow body with `conversion`: its converted reports load on demand (operations/converted-on-demand.ts). */
+const CONVERTED = {
+  currency: "EUR",
+  year: 2026,
+  transactions: [{ date: "2026-03-02", amount: "-10.00", currency: "USD" }, { date: "2026-03-03", amount: "5.00" }],
+  conversion: { rates: [{ base: "EUR", quote: "USD", date: "2026-03-02", rate: "1.0850" }] },
 };
 
 /** Each calculation's path and example body, from the OpenAPI document (built here, where zod may load). */
@@ -62,6 +70,7 @@ Deno.test("zod-free start: the first valid calculation of each operation loads n
       };
       const answers = {};
       for (const { name, path, body } of ${JSON.stringify(list)}) answers[name] = await post(path, body);
+      answers.converted = await post("/v1/analytics/cashflow", ${JSON.stringify(CONVERTED)});
       answers.invalid = await post("/v1/analytics/cashflow", { currency: "EUR", transactions: "none" });
       console.log(JSON.stringify(answers));
     `;
@@ -82,6 +91,9 @@ Deno.test("zod-free start: the first valid calculation of each operation loads n
       assert.equal(answers[name].status, 200, `${name}: ${answers[name].text}`);
       assert.equal(answers[name].text, JSON.stringify(op.run(op.input.parse(body) as never)), name);
     }
+    const cashflow = core.calculate_cashflow;
+    assert.equal(answers.converted.status, 200, `with conversion: ${answers.converted.text}`);
+    assert.equal(answers.converted.text, JSON.stringify(cashflow.run(cashflow.input.parse(CONVERTED))));
     assert.equal(answers.invalid.status, 500, "an invalid body loads the schemas, and so the trap");
   } finally {
     await Deno.remove(dir, { recursive: true });
