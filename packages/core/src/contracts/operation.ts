@@ -24,9 +24,10 @@ export interface OperationBase<In extends z.ZodType = z.ZodType, Out extends z.Z
   /**
    * Loads what validating and running the operation needs that is kept off the start-up path: the RE2 engine of
    * categorization patterns, the converted reports when the body has `conversion`. The HTTP and MCP layers await it
-   * with the request's input as received (the parsed body, the query's values), before validating it.
+   * with the request's input as received (the parsed body, the query's values), before validating it. `undefined`:
+   * nothing to wait for (no turn of the event loop on a calculation's hot path).
    */
-  readonly prepare?: (input?: unknown) => Promise<void>;
+  readonly prepare?: (input?: unknown) => Promise<void> | undefined;
 }
 
 /** A pure, deterministic calculation: no clock, no database, no environment. */

@@ -26,11 +26,14 @@ function loadConvertedReports(): Promise<void> {
   });
 }
 
-/** An operation's `prepare`: loads the reports when `body` has a `conversion` member (valid or not). */
-export function prepareConversion(body?: unknown): Promise<void> {
-  if (reports !== undefined) return Promise.resolve();
+/**
+ * An operation's `prepare`: loads the reports when `body` has a `conversion` member (valid or not); `undefined` when
+ * there is nothing to wait for.
+ */
+export function prepareConversion(body?: unknown): Promise<void> | undefined {
+  if (reports !== undefined) return undefined;
   const asks = typeof body === "object" && body !== null && (body as { conversion?: unknown }).conversion !== undefined;
-  return asks ? loadConvertedReports() : Promise.resolve();
+  return asks ? loadConvertedReports() : undefined;
 }
 
 /** The loaded reports; throws when neither `prepareConversion` nor operations/index.ts has provided them. */

@@ -84,7 +84,8 @@ async function validBody(
   // The exactness problems are asked after the schema's validation, which counts the big arrays' keys on the way.
   const body = await readExactJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
   // What validating and running this body needs and start-up left out (RE2, the converted reports).
-  if (op.prepare) await op.prepare(body.value);
+  const preparing = op.prepare?.(body.value);
+  if (preparing) await preparing;
   if (fast === undefined) {
     const validateBody = validator ?? await loadValidator();
     return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
