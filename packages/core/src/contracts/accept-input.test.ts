@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { importGraph } from "../testing/import-graph.ts";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { countKeys } from "../json/counted-keys.ts";
@@ -195,27 +195,10 @@ describe("acceptInput, node by node (hand-worked)", () => {
   });
 });
 
-/** The modules `file` imports values from, transitively (`deno info`; type-only imports have no `code`). */
+/** The modules `file` imports values from, transitively (testing/import-graph.ts). */
 function valueGraph(file: string): string[] {
   const root = fileURLToPath(new URL("../../../../", import.meta.url));
-  const deno = `${root}node_modules/.bin/deno`;
-  const path = fileURLToPath(new URL(file, import.meta.url));
-  const info = JSON.parse(execFileSync(deno, ["info", "--json", path], { cwd: root, encoding: "utf8" })) as {
-    roots: string[];
-    modules: { specifier: string; dependencies?: { specifier: string; code?: { specifier: string } }[] }[];
-  };
-  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const stack = [...info.roots];
-  while (stack.length > 0) {
-    const specifier = stack.pop()!;
-    if (seen.has(specifier)) continue;
-    seen.add(specifier);
-    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
-      if (dep.code !== undefined) stack.push(dep.code.specifier);
-    }
-  }
-  return [...seen];
+  return importGraph(fileURLToPath(new URL(file, import.meta.url)), { cwd: root });
 }
 
 /** zod resolves into node_modules (or npm:): anything but the project's own modules. */
