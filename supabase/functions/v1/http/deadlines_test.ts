@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createDeadlines } from "./deadlines.ts";
+import { runInFreshProcess } from "../../../../tests/helpers/fresh-process.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,18 +56,8 @@ Deno.test("deadlines: 10,000 reads that end in time leave nothing pending and fi
   assert.equal(fired, 0);
 });
 
-/** Runs `code` (with `createDeadlines` imported) in a fresh Deno process; its stdout and wall time. */
-async function runScript(code: string): Promise<{ stdout: string; ms: number }> {
-  const module = new URL("./deadlines.ts", import.meta.url).href;
-  const started = performance.now();
-  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", `import { createDeadlines } from "${module}"; ${code}`],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  assert.ok(success);
-  return { stdout: new TextDecoder().decode(stdout), ms: performance.now() - started };
-}
+const runScript = (code: string) =>
+  runInFreshProcess(new URL("./deadlines.ts", import.meta.url), "createDeadlines", code);
 
 Deno.test("deadlines: a pending deadline keeps the process alive until it fires; a cancelled one does not", async () => {
   const pending = await runScript(`createDeadlines().after(300, () => console.log("fired"));`);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { later } from "./timer.ts";
+import { runInFreshProcess } from "../../../../tests/helpers/fresh-process.ts";
 
 const wait = (ms: number) => new Promise((resolve) => later(ms, () => resolve(undefined)));
 
@@ -40,18 +41,7 @@ Deno.test("timer: fractional and negative times are accepted", async () => {
   assert.equal(ran, 2);
 });
 
-/** Runs `code` (with `later` imported) in a fresh Deno process; its stdout and wall time. */
-async function runScript(code: string): Promise<{ stdout: string; ms: number }> {
-  const module = new URL("./timer.ts", import.meta.url).href;
-  const started = performance.now();
-  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", `import { later } from "${module}"; ${code}`],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  assert.ok(success);
-  return { stdout: new TextDecoder().decode(stdout), ms: performance.now() - started };
-}
+const runScript = (code: string) => runInFreshProcess(new URL("./timer.ts", import.meta.url), "later", code);
 
 Deno.test("timer: a pending timer keeps the process alive until it runs; a paused one does not", async () => {
   const pending = await runScript(`later(300, () => console.log("ran"));`);
