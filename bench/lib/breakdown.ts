@@ -1,13 +1,17 @@
 /**
  * Where the time of the 50k cashflow request goes, stage by stage, with the functions the route itself calls
  * (routes/operations.ts, calculationHandler): read the body (media type, size, UTF-8), the core's exact JSON
- * parser (the scan and JSON.parse), zod validation with the exactness check after it (the duplicate-key count skips
- * the arrays the validator counted), the operation, JSON.stringify. bench/inproc.ts takes one sample per iteration, in the
+ * parser (the scan and JSON.parse), validation as the route does it (the generated input shape, zod only for a body it
+ * does not vouch for) with the exactness check after it (the duplicate-key count skips the arrays the validator
+ * counted), the operation, JSON.stringify. bench/inproc.ts takes one sample per iteration, in the
  * same alternating loop as the handler and JSON.parse, so the three are comparable.
  */
 import { createOperations, readExactJson } from "@pfa/core";
+import { acceptInput } from "@pfa/core/contracts/accept-input.ts";
+import { INPUT_SHAPES } from "@pfa/core/generated/input-shapes.ts";
 import { coreLimits } from "../../supabase/functions/v1/app.ts";
 import { DEFAULT_LIMITS } from "../../supabase/functions/v1/config.ts";
+import { DEFAULT_LIMITS as CORE_DEFAULT_LIMITS } from "@pfa/core/contracts/limits.ts";
 import { decodeUtf8, readBodyBytes } from "../../supabase/functions/v1/http/body.ts";
 
 export const STAGES = ["read_body_ms", "parse_json_body_ms", "validate_ms", "run_ms", "stringify_ms"] as const;
@@ -23,9 +27,15 @@ function benchLimits() {
   };
 }
 
+/** The core's limits of the function's configuration, merged with the defaults as the registry merges them. */
+function coreLimitsOf(limits: ReturnType<typeof benchLimits>) {
+  return { ...CORE_DEFAULT_LIMITS, ...coreLimits(limits) };
+}
+
 export function createStages(bytes: Uint8Array<ArrayBuffer>, gc: () => void) {
   const limits = benchLimits();
   const op = createOperations(coreLimits(limits)).byName.calculate_cashflow;
+  const accepting = coreLimitsOf(limits);
   return async function sample(): Promise<Record<Stage, number>> {
     const out = {} as Record<Stage, number>;
     const time = async <T>(key: Stage, fn: () => T | Promise<T>): Promise<T> => {
@@ -47,12 +57,15 @@ export function createStages(bytes: Uint8Array<ArrayBuffer>, gc: () => void) {
     });
     const read = await time("parse_json_body_ms", () => readExactJson(text, utf8));
     const input = await time("validate_ms", () => {
-      const result = op.input.safeParse(read.value);
+      const accepted = acceptInput(INPUT_SHAPES.calculate_cashflow!, read.value, accepting);
+      const result = accepted === undefined
+        ? op.input.safeParse(read.value)
+        : { success: true as const, data: accepted };
       if (read.problems() !== undefined) throw new Error("the benchmark body is not exact JSON");
       return result;
     });
     if (!input.success) throw new Error(`validation failed: ${input.error.message.slice(0, 500)}`);
-    const output = await time("run_ms", () => op.run(input.data));
+    const output = await time("run_ms", () => op.run(input.data as Parameters<typeof op.run>[0]));
     await time("stringify_ms", () => JSON.stringify(output));
     return out;
   };
