@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { createLogBatch } from "./log-batch.ts";
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Past the batch's 10 ms window. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 40));
 
 Deno.test("log batch: entries are written later, together, one JSON line each, in order", async () => {
   const writes: string[] = [];
@@ -35,4 +36,17 @@ Deno.test("log batch: a full queue is written at once, and flush writes what is 
   assert.deepEqual(writes, ["1\n2\n3", "4"]);
   await tick();
   assert.equal(writes.length, 2, "the timer finds nothing left to write");
+});
+
+Deno.test("log batch: entries of several turns of the event loop within the window share one write", async () => {
+  const writes: string[] = [];
+  const batch = createLogBatch<number>((text) => writes.push(text), 512, 30);
+  batch.push(1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  batch.push(2);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  batch.push(3);
+  assert.equal(writes.length, 0, "nothing is written before the window ends");
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  assert.deepEqual(writes, ["1\n2\n3"]);
 });
