@@ -79,17 +79,13 @@ async function validBody(
   c: Ctx,
   op: CalculationOperation,
   bodyLimits: BodyReadLimits,
-  fast: Fast | undefined,
+  fast: Fast,
 ): Promise<Parameters<CalculationOperation["run"]>[0]> {
   // The exactness problems are asked after the schema's validation, which counts the big arrays' keys on the way.
   const body = await readExactJsonBody(c.req.raw, bodyLimits, c.get("clientKey"));
   // What validating and running this body needs and start-up left out (RE2, the converted reports).
   const preparing = op.prepare?.(body.value);
   if (preparing) await preparing;
-  if (fast === undefined) {
-    const validateBody = validator ?? await loadValidator();
-    return validateBody(op.input, body.value, () => body.problems(), (input) => op.run(input));
-  }
   const accepted = fast.accept(body.value);
   const exact = accepted === undefined ? undefined : body.problems();
   if (accepted !== undefined && exact === undefined) return accepted as Parameters<CalculationOperation["run"]>[0];
@@ -108,7 +104,10 @@ interface Fast {
   readonly schemas: () => Promise<unknown>;
 }
 
-function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, fast?: Fast) {
+/** An operation already built with its schemas: every body gets zod's validation. */
+const NO_FAST_START: Fast = { accept: () => undefined, schemas: () => Promise.resolve() };
+
+function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, fast: Fast = NO_FAST_START) {
   return async (c: Ctx) => {
     const request = c.req.raw;
     // No Authorization header: no token to check (optionalUser would answer `undefined` after a turn of the loop).
