@@ -24,11 +24,12 @@ Deno.test("start-up: the deployed entry statically imports only hono (no CommonJ
   const packages = loaded.map(packageFile).filter((p) => p !== undefined).sort();
   // Hono and its TrieRouter (app.ts: it compiles nothing on the first request).
   assert.deepEqual(packages, ["hono/dist/index.js", "hono/dist/router/trie-router/index.js"]);
-  // Of the core, only the problem types, the exact JSON parser and the default limits (which the registry merges with
-  // the configured ones): no operation, no schema, no service.
+  // Of the core, only the problem types, the exact JSON parser, the default limits (which the registry merges with
+  // the configured ones) and `once` (the loaders of what loads on first use, imports nothing): no operation, no
+  // schema, no service.
   const core = loaded.filter((s) => s.includes("/packages/core/src/")).map((s) => s.split("/packages/core/src/")[1]);
   assert.deepEqual(
-    core.filter((s) => !/^(problem|json)\//.test(s!) && s !== "contracts/limits.ts"),
+    core.filter((s) => !/^(problem|json)\//.test(s!) && s !== "contracts/limits.ts" && s !== "once.ts"),
     [],
     "core modules loaded at start-up",
   );

@@ -16,6 +16,7 @@ import { Hono } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import type { Limits as CoreLimits } from "@pfa/core/contracts/limits.ts";
 import type { Operation } from "@pfa/core/contracts/operation.ts";
+import { once } from "@pfa/core/once.ts";
 import type { Config, DatabaseConfig } from "./config.ts";
 import type { TokenVerifier } from "./http/bearer.ts";
 import type { AppEnv } from "./http/context.ts";
@@ -141,15 +142,15 @@ export function createApp(deps: AppDependencies, options: AppOptions = {}): App 
   // A user's own requests queue behind each other: each may wait for its user's slot as long as a request may take
   // at most (a pool slot, a connect, the statement timeout), so the bound only ever sheds a user's own excess.
   // (data/per-user.ts is loaded by the first account request: a calculation never reads the database.)
-  let limited: AccountDataProvider | undefined;
-  const limit = async () =>
-    limited ??= (await import("./data/per-user.ts")).limitPerUser(
+  const limited = once(async () =>
+    (await import("./data/per-user.ts")).limitPerUser(
       deps.accountData,
       database?.maxPerUser ?? 2,
       2 * (database?.connectTimeoutSeconds ?? 5) * 1000 + (database?.statementTimeoutMs ?? 5_000),
-    );
+    )
+  );
   const accountData: AccountDataProvider = {
-    withUser: async (user, fn) => (limited ?? await limit()).withUser(user, fn),
+    withUser: async (user, fn) => (limited.value ?? await limited()).withUser(user, fn),
   };
   const rateLimit = deps.config.rateLimit;
   const admission: Admission = {

@@ -4,18 +4,23 @@
  * the importer, tests) the first use loads it synchronously through Node's `require`, which Node and Deno both offer.
  */
 import type * as Re2Module from "re2js";
+import { once } from "../once.ts";
 
 type Re2 = typeof Re2Module;
 
 let engine: Re2 | undefined;
-let loading: Promise<void> | undefined;
-
-/** Loads re2js once (an ES module import); resolves when `re2()` is ready. */
-export function ensureRe2(): Promise<void> {
-  loading ??= import("re2js").then((m) => {
+const load = once(() =>
+  import("re2js").then((m) => {
     engine ??= m;
-  });
-  return loading;
+  })
+);
+
+/**
+ * Loads re2js once (an ES module import); resolves when `re2()` is ready. A failed import is forgotten: the next call
+ * tries again.
+ */
+export function ensureRe2(): Promise<void> {
+  return load();
 }
 
 interface NodeModuleBuiltin {

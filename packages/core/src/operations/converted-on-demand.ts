@@ -6,12 +6,12 @@
  * reads the reports with `convertedReports()`. operations/index.ts provides the module statically, so every caller
  * of `createOperations()` (Node, the CLIs, tests) has it without a `prepare`.
  */
+import { once } from "../once.ts";
 import type * as Reports from "./converted-reports.ts";
 
 type ConvertedReports = typeof Reports;
 
 let reports: ConvertedReports | undefined;
-let loading: Promise<void> | undefined;
 
 /** Makes the reports available (operations/index.ts, statically). */
 export function provideConvertedReports(module: ConvertedReports): void {
@@ -19,12 +19,7 @@ export function provideConvertedReports(module: ConvertedReports): void {
 }
 
 /** Loads the reports once; a failed load is tried again by the next call. */
-function loadConvertedReports(): Promise<void> {
-  return loading ??= import("./converted-reports.ts").then(provideConvertedReports, (error) => {
-    loading = undefined;
-    throw error;
-  });
-}
+const loadConvertedReports = once(() => import("./converted-reports.ts").then(provideConvertedReports));
 
 /**
  * An operation's `prepare`: loads the reports when `body` has a `conversion` member (valid or not); `undefined` when

@@ -10,6 +10,7 @@
  */
 import type { AccountData } from "@pfa/core/contracts/account-data.ts";
 import type { CalculationOperation, Operation } from "@pfa/core/contracts/operation.ts";
+import { once } from "@pfa/core/once.ts";
 import type { Context, Hono } from "hono";
 import { optionalUser, requireUser, type TokenVerifier, type VerifiedUser } from "../http/bearer.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -64,9 +65,8 @@ async function noQueryParameters(url: URL): Promise<void> {
   }
 }
 
-/** zod's validation with the exactness problems (core validate-body.ts), once loaded. */
-let validator: typeof import("@pfa/core/problem/validate-body.ts").validateBody | undefined;
-const loadValidator = async () => (validator = (await import("@pfa/core/problem/validate-body.ts")).validateBody);
+/** zod's validation with the exactness problems (core validate-body.ts), loaded on first use. */
+const validator = once(async () => (await import("@pfa/core/problem/validate-body.ts")).validateBody);
 
 /**
  * The body, validated: every problem in one 422, the exact-JSON ones (duplicate keys, exponents, too many digits),
@@ -89,7 +89,7 @@ async function validBody(
   const accepted = fast.accept(body.value);
   const exact = accepted === undefined ? undefined : body.problems();
   if (accepted !== undefined && exact === undefined) return accepted as Parameters<CalculationOperation["run"]>[0];
-  const [validateBody] = await Promise.all([validator ?? loadValidator(), fast.schemas()]);
+  const [validateBody] = await Promise.all([validator.value ?? validator(), fast.schemas()]);
   return validateBody(
     op.input,
     body.value,

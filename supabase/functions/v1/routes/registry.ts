@@ -20,6 +20,7 @@
 import { DEFAULT_LIMITS, type Limits } from "@pfa/core/contracts/limits.ts";
 import type { CalculationOperation, Operation } from "@pfa/core/contracts/operation.ts";
 import type { Schemas } from "@pfa/core/contracts/schemas.ts";
+import { once } from "@pfa/core/once.ts";
 import type { Operations } from "@pfa/core/operations/index.ts";
 
 type OperationName = keyof Operations["byName"];
@@ -223,16 +224,6 @@ export function operationsOf(list: readonly Operation[]): OperationSource {
   };
 }
 
-/** A promise made once; a rejected one is forgotten so that the next call tries again. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () =>
-    made ??= make().catch((error) => {
-      made = undefined;
-      throw error;
-    });
-}
-
 /**
  * The core's operations with the given limits (as `createOperations(limits)` builds them, from one set of schemas),
  * each loaded on first use. Every factory is given the same schemas object: its `limits` are known at once, and the
@@ -241,18 +232,15 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
  */
 export function coreOperations(limits: Partial<Limits> = {}): OperationSource {
   const effective: Limits = { ...DEFAULT_LIMITS, ...limits };
-  let loaded: Schemas | undefined;
+  const schemas = once(async () => (await import("@pfa/core/contracts/schemas.ts")).createSchemas(effective));
   const schemasOnceLoaded = new Proxy({} as Schemas, {
     get(_target, key) {
       // The limits are known without the schemas (some factories quote them in their descriptions).
       if (key === "limits") return effective;
+      const loaded = schemas.value;
       if (loaded === undefined) throw new Error("the schemas were read before they were loaded");
       return loaded[key as keyof Schemas];
     },
-  });
-  const schemas = once(async () => {
-    const { createSchemas } = await import("@pfa/core/contracts/schemas.ts");
-    loaded ??= createSchemas(effective);
   });
   const acceptors = once(() =>
     Promise.all([import("@pfa/core/contracts/accept-input.ts"), import("@pfa/core/generated/input-shapes.ts")])
