@@ -208,25 +208,23 @@ export const WHOLE_READ_MAX_BYTES = 64 * 1024;
  * CPU per request than a reader loop, bench/servers). The limit is still checked on what arrived (a Request built in
  * process is not framed by a server). Past `timeoutMs` the read is abandoned with the 408, as readStream does.
  */
-async function readWhole(request: Request, limit: number, timeoutMs: number | undefined): Promise<Uint8Array> {
+function readWhole(request: Request, limit: number, timeoutMs: number | undefined): Promise<Uint8Array> {
+  // One promise settled by whichever comes first, the bytes or the deadline (rather than Promise.race over two
+  // derived promises: fewer allocations and turns on every request, the same answers).
   const whole = request.bytes();
-  let bytes: Uint8Array;
-  if (timeoutMs === undefined) bytes = await whole.catch(() => Promise.reject(cutOff()));
-  else {
-    whole.catch(() => {}); // an abandoned read's end is of no interest
-    let timedOut!: () => void;
-    const deadline = new Promise<never>((_, reject) => {
-      timedOut = () => reject(bodyTimedOut(timeoutMs));
+  return new Promise((resolve, reject) => {
+    const cancelDeadline = timeoutMs === undefined
+      ? undefined
+      : readDeadlines.after(timeoutMs, () => reject(bodyTimedOut(timeoutMs)));
+    whole.then((bytes) => {
+      cancelDeadline?.();
+      if (bytes.byteLength > limit) reject(tooLarge(limit));
+      else resolve(bytes);
+    }, () => {
+      cancelDeadline?.();
+      reject(cutOff());
     });
-    const cancelDeadline = readDeadlines.after(timeoutMs, () => timedOut());
-    try {
-      bytes = await Promise.race([whole.catch(() => Promise.reject(cutOff())), deadline]);
-    } finally {
-      cancelDeadline();
-    }
-  }
-  if (bytes.byteLength > limit) throw tooLarge(limit);
-  return bytes;
+  });
 }
 
 async function readStream(
