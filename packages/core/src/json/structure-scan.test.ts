@@ -1,0 +1,133 @@
+/**
+ * The SIMD fast pass (structure-scan.ts) against the byte loop it stands in for (parse-json-body.ts,
+ * scanNumbersAndKeys). The parser relies on one agreement: whenever the SIMD pass answers, the byte loop would not
+ * have refused the body and counts the same colons outside strings; on valid JSON, the SIMD pass raises its numbers'
+ * alarm whenever the byte loop does (a false alarm only costs the exact slow pass). Every token is also tried at each
+ * offset of a 64-byte block, so that strings, escapes, digit runs and exponents cross block boundaries.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MAX_DEPTH, MAX_MEMBER_NAME_BYTES, MAX_OBJECT_MEMBERS, scanNumbersAndKeys } from "./parse-json-body.ts";
+import { scanStructure } from "./structure-scan.ts";
+
+const encoder = new TextEncoder();
+
+/** The SIMD pass's answer on `text`, after checking the agreement with the byte loop. */
+function agreed(text: string, valid: boolean) {
+  const bytes = encoder.encode(text);
+  const fast = scanStructure(bytes);
+  const exact = scanNumbersAndKeys(bytes);
+  if (fast !== undefined) {
+    expect(exact.refused, `the byte loop refuses what the SIMD pass answered: ${text.slice(0, 200)}`).toBe(false);
+    expect(fast.colons, `colons of ${text.slice(0, 200)}`).toBe(exact.colons);
+    if (valid && exact.suspicious) expect(fast.suspicious, `numbers' alarm of ${text.slice(0, 200)}`).toBe(true);
+  }
+  return fast;
+}
+
+/** `text` after `shift` spaces, for every shift that moves it once across a 64-byte block. */
+const shifted = (text: string) => Array.from({ length: 65 }, (_, shift) => " ".repeat(shift) + text);
+
+describe("scanStructure", () => {
+  it("counts the colons outside strings, reading escapes as the byte loop does", () => {
+    expect(agreed('{"a":1}', true)).toEqual({ colons: 1, suspicious: false, refused: false });
+    expect(agreed('{"a:b":"c:d","e":{"f":[1,2,{"g":null}]}}', true)).toEqual({
+      colons: 4,
+      suspicious: false,
+      refused: false,
+    });
+    // The key is a":  (an escaped quote and a colon inside the string).
+    expect(agreed(String.raw`{"a\":":1}`, true)).toEqual({ colons: 1, suspicious: false, refused: false });
+    // An escaped backslash before the closing quote: the string ends there.
+    expect(agreed(String.raw`{"a\\":1,"b\\\\":"\\\":"}`, true)).toEqual({
+      colons: 2,
+      suspicious: false,
+      refused: false,
+    });
+    expect(agreed(String.raw`["\"", "\\", "\\\"", ":"]`, true)).toEqual({
+      colons: 0,
+      suspicious: false,
+      refused: false,
+    });
+  });
+
+  it("raises the numbers' alarm for an exponent or 16 digits in a row, not for the e of true and false", () => {
+    expect(agreed('{"a":1e5}', true)?.suspicious).toBe(true);
+    expect(agreed('{"a":-0.5E-3}', true)?.suspicious).toBe(true);
+    expect(agreed('{"a":true,"b":false,"c":"1e5"}', true)?.suspicious).toBe(false);
+    expect(agreed('{"a":123456789012345}', true)?.suspicious).toBe(false);
+    expect(agreed('{"a":1234567890123456}', true)?.suspicious).toBe(true);
+    expect(agreed('{"a":12345678.90123456}', true)?.suspicious).toBe(true);
+    expect(agreed('{"a":"12345678901234567890"}', true)?.suspicious).toBe(false);
+  });
+
+  it("answers the same across 64-byte block boundaries", () => {
+    const texts = [
+      String.raw`{"description":"PAYPAL \"EBAY\" \\ 12345678:9","amount":"-12.34","n":1e3}`,
+      '{"a":12345678901234567,"b":[true,false,null],"c":{"d":"x:y"}}',
+      String.raw`{"\\\\\\\"":"\\\\\\\\","k":0.000000000000000001}`,
+      '{"ü€😀":"Straße 𝔘𝔫𝔦𝔠𝔬𝔡𝔢:","t":-1.5}',
+    ];
+    for (const text of texts) {
+      const answers = shifted(text).map((t) => agreed(t, true));
+      expect(answers.every((a) => a !== undefined), text).toBe(true);
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size, text).toBe(1);
+    }
+  });
+
+  it("leaves to the byte loop every body it could refuse", () => {
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    const object = (members: number) => `{${Array.from({ length: members }, (_, i) => `"k${i}":${i}`).join(",")}}`;
+    const named = (bytes: number) => `{"${"n".repeat(bytes)}":1}`;
+    for (const text of [nested(MAX_DEPTH + 1), object(MAX_OBJECT_MEMBERS + 1), named(MAX_MEMBER_NAME_BYTES + 1)]) {
+      expect(scanNumbersAndKeys(encoder.encode(text)).refused).toBe(true);
+      expect(scanStructure(encoder.encode(text)), text.slice(0, 80)).toBeUndefined();
+    }
+    // At the limits the byte loop does not refuse; the SIMD pass answers for the member count and the name length.
+    expect(agreed(object(MAX_OBJECT_MEMBERS), true)?.colons).toBe(MAX_OBJECT_MEMBERS);
+    expect(agreed(named(MAX_MEMBER_NAME_BYTES), true)?.colons).toBe(1);
+    agreed(nested(MAX_DEPTH), true);
+    // A backslash outside strings (not JSON) is the byte loop's to read.
+    expect(scanStructure(encoder.encode('{\\"a":1}'))).toBeUndefined();
+  });
+
+  it("counts an object's members across nested objects and arrays", () => {
+    // 1,000 members, each an object of its own: no stretch between two brackets holds many colons.
+    const members = Array.from({ length: MAX_OBJECT_MEMBERS }, (_, i) => `"k${i}":{"x":[1]}`);
+    expect(agreed(`{${members.join(",")}}`, true)?.colons).toBe(2 * MAX_OBJECT_MEMBERS);
+    const over = `{${[...members, '"last":{}'].join(",")}}`;
+    expect(scanNumbersAndKeys(encoder.encode(over)).refused).toBe(true);
+    expect(scanStructure(encoder.encode(over))).toBeUndefined();
+  });
+
+  it("reads a large body after a larger one (the module's memory is reused)", () => {
+    const big = JSON.stringify({ items: Array.from({ length: 20000 }, (_, i) => ({ id: i, text: `t:${i}` })) });
+    const small = JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ id: i })) });
+    expect(agreed(big, true)?.colons).toBe(1 + 2 * 20000);
+    expect(agreed(small, true)?.colons).toBe(1 + 300);
+  });
+
+  it("agrees with the byte loop on any JSON value, at any offset", () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.integer({ min: 0, max: 64 }),
+        fc.constantFrom(0, 2),
+        (value, shift, indent) => {
+          agreed(" ".repeat(shift) + JSON.stringify(value, null, indent), true);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("agrees with the byte loop on malformed texts of the characters both read", () => {
+    const alphabet = fc.constantFrom(...'{}[]":,\\e1.- a'.split(""), '"k":', '"\\"', "\\\\", "123456789");
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 300 }), (parts) => {
+        agreed(parts.join(""), false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
