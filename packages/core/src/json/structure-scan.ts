@@ -46,7 +46,11 @@ export function scanStructure(body: Uint8Array): { colons: number; suspicious: b
   const { memory, scan, suspicious } = instance;
   const needed = BASE + body.length + PADDING;
   if (memory.buffer.byteLength < needed) {
-    memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
+    try {
+      memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
+    } catch {
+      return undefined; // no memory for it now: the byte loop reads the body where it is
+    }
   }
   if (bytes === undefined || bytes.buffer !== memory.buffer) bytes = new Uint8Array(memory.buffer);
   bytes.set(body, BASE);
