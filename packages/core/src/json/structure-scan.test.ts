@@ -91,6 +91,38 @@ describe("scanStructure", () => {
     expect(scanStructure(encoder.encode('{\\"a":1}'))).toBeUndefined();
   });
 
+  it("answers for long string values and long stretches between strings, not after a long string", () => {
+    const long = "SEPA-UEBERWEISUNG ".repeat(9); // 162 bytes, as a SEPA remittance line can be
+    const numbers = Array.from({ length: 200 }, (_, i) => i).join(",");
+    for (const text of shifted(JSON.stringify({ a: long, b: [long, long], c: long + long, [long.slice(0, 100)]: 1 }))) {
+      expect(agreed(text, true)?.colons, text.slice(0, 80)).toBe(4);
+    }
+    for (const text of shifted(`{"n":[${numbers}],"m":"x"}`)) expect(agreed(text, true)?.colons).toBe(2);
+    // A colon after a long string, as the byte loop reads it (the last string closed before the colon): its call, in
+    // and out of JSON, whether the colon comes in the string's block or later ones.
+    for (const text of [`{"${long}":1}`, `["${long}" : 1]`, `["${long}" ${" ".repeat(150)}: 1]`, `["${long}", 1 :]`]) {
+      for (const t of shifted(text)) {
+        expect(scanNumbersAndKeys(encoder.encode(t)).refused, t.slice(0, 80)).toBe(true);
+        expect(scanStructure(encoder.encode(t)), t.slice(0, 80)).toBeUndefined();
+      }
+    }
+  });
+
+  it("agrees with the byte loop on bodies with long strings, at any offset", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", " ", ":", '"', "\\", "é", "1", "{"), maxLength: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(text, fc.oneof(text, fc.integer(), fc.array(text, { maxLength: 3 }))), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 64 }),
+        (entries, shift) => {
+          agreed(" ".repeat(shift) + JSON.stringify(Object.fromEntries(entries)), true);
+          agreed(" ".repeat(shift) + JSON.stringify(entries), true);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it("counts an object's members across nested objects and arrays", () => {
     // 1,000 members, each an object of its own: no stretch between two brackets holds many colons.
     const members = Array.from({ length: MAX_OBJECT_MEMBERS }, (_, i) => `"k${i}":{"x":[1]}`);

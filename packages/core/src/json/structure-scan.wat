@@ -3,8 +3,8 @@
 ;;
 ;; `scan(len)` reads the body at BASE (256) .. BASE+len, followed by 64 zero bytes the caller writes (the last block's
 ;; padding), and answers:
-;;   -1  run the exact byte loop: the body has a backslash outside strings (not JSON), two quotes
-;;       more than 129 bytes apart (a member name might be longer than MAX_MEMBER_NAME_BYTES), nesting that reaches
+;;   -1  run the exact byte loop: the body has a backslash outside strings (not JSON), a colon after a string
+;;       longer than MAX_MEMBER_NAME_BYTES (the byte loop's test of a member name), nesting that reaches
 ;;       MAX_DEPTH, 32 objects open at once, or an object with more than MAX_OBJECT_MEMBERS members: every case where
 ;;       the byte loop could refuse the body, and a few where it would not;
 ;;   n   the number of colons outside strings (exactly the byte loop's count), with
@@ -16,8 +16,8 @@
 ;;
 ;; Strings: a quote not escaped by an odd run of backslashes opens or closes one, as the byte loop reads them, so the
 ;; bytes inside are the prefix XOR of those quote bits (carried from block to block). Up to the first backslash outside
-;; strings (where this pass gives up) the two agree on every byte. Structure: the brackets outside strings are visited in order, with the colons
-;; before each one credited to the innermost open object, as the byte loop counts them (an object's member count on
+;; strings (where this pass gives up) the two agree on every byte. Structure: the brackets outside strings are visited
+;; in order, with the colons before each one credited to the innermost open object, as the byte loop counts them (an object's member count on
 ;; a stack of 32 slots at address 0).
 (module
   (memory (export "memory") 1)
@@ -108,6 +108,9 @@
     (local $run i32)
     (local $lastQuote i32)
     (local $seenQuote i32)
+    (local $first i64)
+    (local $region i64)
+    (local $afterLongString i32)
     (local $depth i32)
     (local $nesting i32)
     (global.set $suspicious (i32.const 0))
@@ -158,24 +161,46 @@
         (if (i64.ne (i64.and (local.get $backslash) (local.get $outside)) (i64.const 0))
           (then (return (i32.const -1))))
 
-        ;; Quotes more than 129 bytes apart: a member name might be too long (inside a block they never are).
+        (local.set $colon
+          (i64.and (call $eq (local.get $a) (local.get $b) (local.get $c) (local.get $d) (i32.const 58)) (local.get $outside)))
+        (local.set $colons (i32.add (local.get $colons) (i32.wrap_i64 (i64.popcnt (local.get $colon)))))
+
+        ;; Member names: the byte loop refuses a colon that follows a string (the last one closed) longer than 128
+        ;; bytes. Strings within a block are shorter, so a long string is one whose closing quote is the first quote of
+        ;; its block, more than 129 bytes after its opening quote. The colons from there to the next closing quote (in
+        ;; this block or a later one) follow it: those the byte loop decides.
+        (local.set $region (i64.const -1))
         (if (i64.ne (local.get $quote) (i64.const 0))
           (then
+            (local.set $first (i64.and (local.get $quote) (i64.sub (i64.const 0) (local.get $quote))))
             (if (i32.and
-                  (local.get $seenQuote)
+                  (i32.and (local.get $seenQuote) (i64.ne (i64.and (local.get $first) (local.get $outside)) (i64.const 0)))
                   (i32.gt_s
                     (i32.sub
                       (i32.add (local.get $p) (i32.wrap_i64 (i64.ctz (local.get $quote))))
                       (local.get $lastQuote))
                     (i32.const 129)))
-              (then (return (i32.const -1))))
+              (then
+                (local.set $afterLongString (i32.const 1))
+                ;; the bits after the closing quote
+                (local.set $region
+                  (i64.xor (i64.or (local.get $first) (i64.sub (local.get $first) (i64.const 1))) (i64.const -1)))))
             (local.set $seenQuote (i32.const 1))
             (local.set $lastQuote
               (i32.add (local.get $p) (i32.sub (i32.const 63) (i32.wrap_i64 (i64.clz (local.get $quote))))))))
-
-        (local.set $colon
-          (i64.and (call $eq (local.get $a) (local.get $b) (local.get $c) (local.get $d) (i32.const 58)) (local.get $outside)))
-        (local.set $colons (i32.add (local.get $colons) (i32.wrap_i64 (i64.popcnt (local.get $colon)))))
+        (if (local.get $afterLongString)
+          (then
+            ;; up to the next closing quote, when this block has one after the region's start
+            (local.set $t (i64.and (i64.and (local.get $quote) (local.get $outside)) (local.get $region)))
+            (if (i64.ne (local.get $t) (i64.const 0))
+              (then
+                (local.set $region
+                  (i64.and
+                    (local.get $region)
+                    (i64.sub (i64.and (local.get $t) (i64.sub (i64.const 0) (local.get $t))) (i64.const 1))))
+                (local.set $afterLongString (i32.const 0))))
+            (if (i64.ne (i64.and (local.get $colon) (local.get $region)) (i64.const 0))
+              (then (return (i32.const -1))))))
 
         ;; Numbers: an exponent after a digit, or 16 digits and dots in a row (across blocks too).
         (local.set $digit
