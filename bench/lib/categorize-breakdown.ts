@@ -2,7 +2,7 @@
  * Where the time of the 50k categorize request goes, stage by stage, with the functions the route and the operation
  * call (routes/operations.ts calculationHandler, operations/categorize-transactions.ts): read the body (size,
  * UTF-8), the core's exact JSON parser, the input schema (rules and the fast transaction array), the transactions'
- * dates, currencies and amounts, compiling the rules, the engine, the report, JSON.stringify. bench/categorize.ts
+ * dates, currencies and amounts, compiling the rules, the engine, the report's JSON text (operations/categorization-json.ts). bench/categorize.ts
  * takes one sample per iteration, in the same alternating loop as the handler and JSON.parse.
  */
 import { createOperations, readExactJson } from "@pfa/core";
@@ -11,7 +11,7 @@ import { compileRules } from "@pfa/core/categorization/compile-rules.ts";
 import { ensureRe2 } from "@pfa/core/categorization/re2.ts";
 import { checkCategorizationAmounts } from "@pfa/core/operations/categorization-transactions.ts";
 import { ErrorCollector } from "@pfa/core/operations/error-collector.ts";
-import { formatCategorization } from "@pfa/core/operations/format-categorization.ts";
+import { categorizationJson } from "@pfa/core/operations/categorization-json.ts";
 import { coreLimits } from "../../supabase/functions/v1/app.ts";
 import { DEFAULT_LIMITS } from "../../supabase/functions/v1/config.ts";
 import { decodeUtf8, readBodyBytes } from "../../supabase/functions/v1/http/body.ts";
@@ -23,8 +23,7 @@ export const CATEGORIZE_STAGES = [
   "check_amounts_ms",
   "compile_ms",
   "engine_ms",
-  "format_ms",
-  "stringify_ms",
+  "report_json_ms",
   "run_ms",
 ] as const;
 export type CategorizeStage = typeof CATEGORIZE_STAGES[number];
@@ -75,13 +74,12 @@ export async function createCategorizeStages(bytes: Uint8Array<ArrayBuffer>, gc:
           overwrite: body.overwrite === true,
         }),
     );
-    const report = await time(
-      "format_ms",
-      () => formatCategorization(compiled, body.transactions, checked.amountMinor, evaluated),
+    await time(
+      "report_json_ms",
+      () => categorizationJson(compiled, body.transactions, checked.amountMinor, evaluated),
     );
-    await time("stringify_ms", () => JSON.stringify(report));
-    // The whole operation as the route calls it (check, compile, engine, report), for the sum.
-    await time("run_ms", () => op.run(body));
+    // The whole operation as the route calls it (check, compile, engine, the report's JSON text), for the sum.
+    await time("run_ms", () => op.runJson!(body));
     return out;
   };
 }

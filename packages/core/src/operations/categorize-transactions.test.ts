@@ -71,6 +71,8 @@ function sameBytes(rules: Rule[], transactions: Tx[], overwrite: boolean): void 
   const input = categorize.input.parse(JSON.parse(JSON.stringify(body)));
   const actual = JSON.stringify(categorize.run(input));
   expect(actual).toBe(JSON.stringify(plainReport(rules, transactions, overwrite)));
+  // The REST route's text (categorization-json.ts), written from the same columns without the row objects.
+  expect(categorize.runJson!(input)).toBe(actual);
 }
 
 describe("categorize_transactions: the column report equals the plain one byte for byte", () => {

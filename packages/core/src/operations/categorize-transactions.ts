@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { categorizeColumns } from "../categorization/categorize-columns.ts";
 import { compileRules } from "../categorization/compile-rules.ts";
 import { ensureRe2 } from "../categorization/re2.ts";
@@ -8,6 +9,7 @@ import type { CalculationOperation } from "../contracts/operation.ts";
 import type { Schemas } from "../contracts/schemas.ts";
 import { checkCategorizationAmounts } from "./categorization-transactions.ts";
 import { ErrorCollector } from "./error-collector.ts";
+import { categorizationJson } from "./categorization-json.ts";
 import { formatCategorization } from "./format-categorization.ts";
 
 type C = Schemas["categorization"];
@@ -36,26 +38,36 @@ export function categorizeTransactionsOperation(schemas: Schemas) {
       return schemas.categorization.report;
     },
     run(input) {
-      const errors = new ErrorCollector();
-      let conditions = 0;
-      for (const rule of input.rules) conditions += rule.conditions.length;
-      const work = conditions * input.transactions.length;
-      if (work > RULE_LIMITS.work) {
-        errors.at(
-          "/rules",
-          "too_large",
-          `${input.transactions.length} transactions × ${conditions} conditions is ${work} condition tests; one ` +
-            `request may ask for at most ${RULE_LIMITS.work}. Send fewer transactions per request.`,
-        );
-      }
-      const { amountMinor, scale } = checkCategorizationAmounts(input.transactions, "/transactions", errors);
-      errors.throwIfAny();
-      const compiled = compileRules(input.rules);
-      const columns = categorizeColumns(compiled, input.transactions, amountMinor, scale, {
-        overwrite: input.overwrite === true,
-      });
+      const { compiled, amountMinor, columns } = evaluate(input);
       return formatCategorization(compiled, input.transactions, amountMinor, columns);
+    },
+    runJson(input) {
+      const { compiled, amountMinor, columns } = evaluate(input);
+      return categorizationJson(compiled, input.transactions, amountMinor, columns);
     },
   };
   return operation;
+}
+
+/** The body checked (the work bound, dates, currencies, amounts) and evaluated: the report's columns. */
+function evaluate(input: z.output<C["body"]>) {
+  const errors = new ErrorCollector();
+  let conditions = 0;
+  for (const rule of input.rules) conditions += rule.conditions.length;
+  const work = conditions * input.transactions.length;
+  if (work > RULE_LIMITS.work) {
+    errors.at(
+      "/rules",
+      "too_large",
+      `${input.transactions.length} transactions × ${conditions} conditions is ${work} condition tests; one ` +
+        `request may ask for at most ${RULE_LIMITS.work}. Send fewer transactions per request.`,
+    );
+  }
+  const { amountMinor, scale } = checkCategorizationAmounts(input.transactions, "/transactions", errors);
+  errors.throwIfAny();
+  const compiled = compileRules(input.rules);
+  const columns = categorizeColumns(compiled, input.transactions, amountMinor, scale, {
+    overwrite: input.overwrite === true,
+  });
+  return { compiled, amountMinor, columns };
 }

@@ -4,7 +4,7 @@ import type { RuleCounts } from "../categorization/categorize-many.ts";
 import type { CompiledRules } from "../categorization/compile-rules.ts";
 import type { Kind } from "../categorization/rule-schema.ts";
 
-interface ReportTransaction extends TransactionFields {
+export interface ReportTransaction extends TransactionFields {
   readonly id?: string | null | undefined;
 }
 

@@ -114,7 +114,8 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, 
     const user = request.headers.has("authorization") ? await authenticate(c, deps, false) : undefined;
     await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) await noQueryParameters(new URL(c.req.url));
-    const output = JSON.stringify(op.run(await validBody(c, op, deps.bodyLimits, fast)));
+    const input = await validBody(c, op, deps.bodyLimits, fast);
+    const output = op.runJson ? op.runJson(input) : JSON.stringify(op.run(input));
     // Every header at once (http/response-headers.ts), so the app's outer layer adds none.
     c.set("headersDone", true);
     return jsonResponse(
