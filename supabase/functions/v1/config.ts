@@ -147,12 +147,15 @@ export function loadConfig(env: Env): Config {
   }
   const issuer = `${supabaseUrl}/auth/v1`;
 
+  // The remote key set's URL: SUPABASE_JWKS_URL (checked now), else derived from the project URL. A derived one is
+  // built when first read (the first remote token check): every `new URL` costs a cold function's start-up time.
   const jwksUrlRaw = value("SUPABASE_JWKS_URL");
-  let jwksUrl = new URL("http://invalid.invalid/");
+  let jwksUrl: URL | undefined;
+  let jwksHref = "http://invalid.invalid/";
   if (jwksUrlRaw !== undefined) {
-    jwksUrl = httpUrl("SUPABASE_JWKS_URL", jwksUrlRaw) ?? jwksUrl;
+    jwksUrl = httpUrl("SUPABASE_JWKS_URL", jwksUrlRaw);
   } else if (supabaseUrl) {
-    jwksUrl = new URL(`${issuer}/.well-known/jwks.json`);
+    jwksHref = `${issuer}/.well-known/jwks.json`;
   }
 
   let jwks: JSONWebKeySet | undefined;
@@ -217,7 +220,14 @@ export function loadConfig(env: Env): Config {
   return {
     supabaseUrl,
     supabaseAnonKey,
-    auth: { issuer, jwksUrl, jwks, jwtSecret },
+    auth: {
+      issuer,
+      get jwksUrl() {
+        return jwksUrl ??= new URL(jwksHref);
+      },
+      jwks,
+      jwtSecret,
+    },
     database,
     limits,
     rateLimit,
