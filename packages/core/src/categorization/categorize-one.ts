@@ -51,8 +51,9 @@ export function collectMet(
   const byAccount = fields[3]!;
   const description = typeof descriptionValue === "string" ? descriptionValue : null;
   const counterparty = typeof counterpartyValue === "string" ? counterpartyValue : null;
-  // Whether each text is clean (isCleanAscii), and its forms when it is not: each worked out once, on first use.
-  const descriptionClean = description !== null && (byDescription.used || byText.used) && isCleanAscii(description);
+  // Whether each text is clean (isCleanAscii), and its forms when it is not: each worked out once, on first use. The
+  // description's cleanness is read by its needle search on the same pass when it has one (undefined until known).
+  let descriptionClean: boolean | undefined;
   const counterpartyClean = counterparty !== null && (byCounterparty.used || byText.used) &&
     isCleanAscii(counterparty);
   let descriptionForms: FieldForms | null = null;
@@ -61,16 +62,23 @@ export function collectMet(
   // `text` reads the counterparty when it is a non-empty string, else the description.
   const textOfCounterparty = counterparty !== null && counterparty.length > 0;
   const joint = compiled.descriptionAndText;
-  if (joint !== null && descriptionClean && !textOfCounterparty && byDescription.used && byText.used) {
-    // Both fields read the same clean description: one search for the needles of both.
-    joint.scan(description!);
-    n = byDescription.collectCleanFound(description!, joint.firstFound, joint.firstCount, out, n);
-    n = byText.collectCleanFound(description!, joint.secondFound, joint.secondCount, out, n);
-  } else {
+  if (joint !== null && description !== null && !textOfCounterparty && byDescription.used && byText.used) {
+    // Both fields read the same description: one search for the needles of both, which also tells whether it is
+    // clean; when it is not, its findings are dropped and each field reads the folded forms below.
+    descriptionClean = joint.scan(description);
+    if (descriptionClean) {
+      n = byDescription.collectCleanFound(description, joint.firstFound, joint.firstCount, out, n);
+      n = byText.collectCleanFound(description, joint.secondFound, joint.secondCount, out, n);
+    }
+  }
+  if (descriptionClean !== true) {
     if (byDescription.used && description !== null) {
-      n = descriptionClean
-        ? byDescription.collectClean(description, out, n)
-        : byDescription.collect(descriptionForms = fieldForms(description), out, n);
+      if (descriptionClean === undefined) {
+        const found = byDescription.collectIfClean(description, out, n);
+        descriptionClean = found >= 0;
+        if (descriptionClean) n = found;
+      }
+      if (!descriptionClean) n = byDescription.collect(descriptionForms = fieldForms(description), out, n);
     }
     if (byText.used) {
       if (textOfCounterparty) {
@@ -78,6 +86,7 @@ export function collectMet(
           ? byText.collectCleanMemo(counterparty!, out, n)
           : byText.collect(counterpartyForms = fieldForms(counterparty!), out, n);
       } else if (description !== null) {
+        descriptionClean ??= isCleanAscii(description);
         n = descriptionClean
           ? byText.collectClean(description, out, n)
           : byText.collect(descriptionForms ??= fieldForms(description), out, n);

@@ -16,7 +16,7 @@
  * search the text itself. `collectCleanMemo` answers a repeated text from a memo (text-memo.ts).
  */
 import { AffixIndex, CodeUnitTrie } from "./affix-index.ts";
-import { type FieldForms, firstKeyWord, keyOf } from "./field-forms.ts";
+import { type FieldForms, firstKeyWord, isCleanAscii, keyOf } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
 import { PatternGroup } from "./pattern-group.ts";
 import { TextMemo } from "./text-memo.ts";
@@ -220,6 +220,21 @@ export class FieldTextIndex {
     return count;
   }
 
+  /**
+   * `collectClean` for a text not yet classified: the needle search reads on the same pass whether it is clean
+   * (isCleanAscii). -1, with nothing appended, when it is not: the caller then folds it and calls `collect`.
+   */
+  collectIfClean(raw: string, out: Int32Array, count: number): number {
+    const needles = this.#needles;
+    if (needles === null) return isCleanAscii(raw) ? this.collectCleanFound(raw, this.#found, 0, out, count) : -1;
+    const seen = this.#seen;
+    const found = this.#found;
+    const n = needles.scan(raw, seen, found, 0);
+    count = needles.clean ? this.collectCleanFound(raw, found, n, out, count) : -1;
+    for (let i = 0; i < n; i++) seen[found[i]!] = 0;
+    return count;
+  }
+
   /** The needles (contains values and pattern literals) the field searches for, by id; empty when none. */
   get needles(): readonly string[] {
     return this.#needleList;
@@ -364,8 +379,12 @@ export class JointNeedles {
     this.secondFound = new Int32Array(Math.max(1, second.length));
   }
 
-  /** Searches `text` (A–Z read as a–z): fills `firstFound`/`firstCount` and `secondFound`/`secondCount`. */
-  scan(text: string): void {
+  /**
+   * Searches `text` (A–Z read as a–z): fills `firstFound`/`firstCount` and `secondFound`/`secondCount`. Answers
+   * whether the text is clean (isCleanAscii), read on the same pass; when it is not, the findings are of no use (a
+   * field reads the folded text, not the raw one).
+   */
+  scan(text: string): boolean {
     const seen = this.#seen;
     const found = this.#found;
     const n = this.#search.scan(text, seen, found, 0);
@@ -381,5 +400,6 @@ export class JointNeedles {
     }
     this.firstCount = a;
     this.secondCount = b;
+    return this.#search.clean;
   }
 }

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isCleanAscii } from "./field-forms.ts";
 import { NeedleAutomaton } from "./needle-automaton.ts";
+import { NeedleSearch } from "./needle-search.ts";
 
 const unit = fc.constantFrom("a", "b", "c", "é", "ﬁ", " ");
 const needles = fc.uniqueArray(fc.string({ unit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 });
@@ -57,5 +59,49 @@ describe("NeedleAutomaton: every needle of a text in one pass", () => {
       { numRuns: 500 },
     );
     expect(() => new NeedleAutomaton(["aB"], 0, true)).toThrow(TypeError);
+  });
+});
+
+describe("NeedleAutomaton and NeedleSearch: `clean` read on the same pass", () => {
+  const text = fc.string({
+    unit: fc.constantFrom("a", "Z", "~", "!", " ", "\t", "\u007f", "\u0000", "é", "ﬁ", "\u00a0", "😀"),
+    maxLength: 8,
+  });
+
+  it("is isCleanAscii of the text scanned last, whatever the needles found", () => {
+    fc.assert(
+      fc.property(needles, text, (list, t) => {
+        const automaton = new NeedleAutomaton(list);
+        automaton.scan(t, new Uint8Array(list.length), new Int32Array(list.length), 0);
+        expect(automaton.clean).toBe(isCleanAscii(t));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("is also answered when every needle is over the table budget and searched one by one", () => {
+    const search = new NeedleSearch(["ab", "cd"], 1, 0, true);
+    expect(search.passes).toEqual({ automata: 0, single: 2 });
+    for (const t of ["ab cd", " ab", "ab ", "a  b", "", "café", "AB\u007f", "x"]) {
+      search.scan(t, new Uint8Array(2), new Int32Array(2), 0);
+      expect(search.clean, JSON.stringify(t)).toBe(isCleanAscii(t));
+    }
+  });
+
+  it("hand-worked: spaces only between words, printable ASCII only", () => {
+    const a = new NeedleAutomaton(["x"]);
+    const cleanOf = (t: string) => {
+      a.scan(t, new Uint8Array(1), new Int32Array(1), 0);
+      return a.clean;
+    };
+    expect(cleanOf("CARD TESCO 123")).toBe(true);
+    expect(cleanOf("!~")).toBe(true);
+    expect(cleanOf("")).toBe(false);
+    expect(cleanOf(" CARD")).toBe(false);
+    expect(cleanOf("CARD ")).toBe(false);
+    expect(cleanOf("CARD  TESCO")).toBe(false);
+    expect(cleanOf("CARD\tTESCO")).toBe(false);
+    expect(cleanOf("caf\u00e9")).toBe(false);
+    expect(cleanOf("DEL\u007f")).toBe(false);
   });
 });

@@ -77,8 +77,15 @@ export class NeedleAutomaton {
   }
 
   /**
+   * Whether the text of the last `scan` was clean (field-forms.ts isCleanAscii: printable ASCII, not empty, no
+   * leading, trailing or doubled space), read on the same pass: a caller that needs both learns it without reading
+   * the text a second time.
+   */
+  clean = false;
+
+  /**
    * Marks in `seen` (one byte per needle) every needle found in `text` and appends the newly seen ones to `out`
-   * from index `count`; returns the new count.
+   * from index `count`; returns the new count. Sets `clean`.
    */
   scan(text: string, seen: Uint8Array, out: Int32Array, count: number): number {
     const ascii = this.#ascii;
@@ -86,8 +93,18 @@ export class NeedleAutomaton {
     const table = this.#table;
     const report = this.#classes;
     let s = 0;
+    // isCleanAscii on the way: a space after a space (or at the start) or a character outside ! … ~ spoils it.
+    let afterSpace = true;
+    let clean = true;
     for (let i = 0; i < text.length; i++) {
       const u = text.charCodeAt(i);
+      if (u === SPACE) {
+        if (afterSpace) clean = false;
+        afterSpace = true;
+      } else {
+        if (u < EXCLAMATION || u > TILDE) clean = false;
+        afterSpace = false;
+      }
       s = table[s + (u < 128 ? ascii[u]! : other.get(u) ?? 0)]!;
       for (let t = table[s + report]!; t >= 0; t = table[t + report + 2]!) {
         const n = table[t + report + 1]!;
@@ -97,6 +114,12 @@ export class NeedleAutomaton {
         }
       }
     }
+    // A trailing space, or the empty text (which starts "after a space"), is not clean.
+    this.clean = clean && !afterSpace;
     return count;
   }
 }
+
+const SPACE = 0x20;
+const EXCLAMATION = 0x21;
+const TILDE = 0x7e;

@@ -4,6 +4,7 @@
  * needles past that are looked for one by one with `String#includes` (same answers, more work), so a rule list of
  * long, varied values can make a request hold neither unbounded memory nor many passes over each text.
  */
+import { isCleanAscii } from "./field-forms.ts";
 import { MAX_TABLE, NeedleAutomaton, tableSize } from "./needle-automaton.ts";
 
 /** Table entries (4 bytes each) all the automata of one list may hold. */
@@ -66,8 +67,22 @@ export class NeedleSearch {
     return { automata: this.#automata.length, single: this.#rest.length };
   }
 
-  /** Marks in `seen` every needle found in `text`, appends the newly seen to `out` from `count`; the new count. */
+  /**
+   * Whether the text of the last `scan` was clean (field-forms.ts isCleanAscii), as its first automaton read it;
+   * worked out separately when every needle is searched one by one.
+   */
+  get clean(): boolean {
+    return this.#automata.length > 0 ? this.#automata[0]!.clean : this.#clean;
+  }
+
+  #clean = false;
+
+  /**
+   * Marks in `seen` every needle found in `text`, appends the newly seen to `out` from `count`; the new count. Sets
+   * `clean`.
+   */
   scan(text: string, seen: Uint8Array, out: Int32Array, count: number): number {
+    if (this.#automata.length === 0) this.#clean = isCleanAscii(text);
     for (let a = 0; a < this.#automata.length; a++) count = this.#automata[a]!.scan(text, seen, out, count);
     if (this.#rest.length === 0) return count;
     const lower = this.#foldAsciiCase ? lowerAscii(text) : text;
