@@ -85,6 +85,9 @@ export interface FlatItems {
   readonly position: ReadonlyMap<string, number>;
   readonly requiredMask: number;
   readonly valid: (f: number, value: unknown) => boolean;
+  /** The keys of the last item checked, by position (one slot per field), and their fields: itemKeys' scratch. */
+  readonly lastKeys: string[];
+  readonly lastFields: Int32Array;
 }
 
 /**
@@ -126,6 +129,8 @@ function compile(fields: Readonly<Record<string, FieldRule>>): FlatItems {
     position: new Map(names.map((name, f) => [name, f])),
     requiredMask,
     valid: fastValidator(rules),
+    lastKeys: names.map(() => ""),
+    lastFields: new Int32Array(names.length),
   };
 }
 
@@ -134,18 +139,31 @@ function compile(fields: Readonly<Record<string, FieldRule>>): FlatItems {
  * value, with every required field. The one per-item test of both the loop below and the callers' slow paths.
  */
 function itemKeys(
-  position: ReadonlyMap<string, number>,
+  compiled: FlatItems,
   valid: (f: number, value: unknown) => boolean,
   requiredMask: number,
   item: unknown,
 ): number {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return -1;
   const record = item as Record<string, unknown>;
+  // The field of the k-th key is first looked up in the last item's keys: items mostly list their keys in the same
+  // order, and comparing two member names (interned by JSON.parse) costs less than a map lookup.
+  const lastKeys = compiled.lastKeys;
+  const lastFields = compiled.lastFields;
   let seen = 0;
   let count = 0;
   for (const key in record) {
-    const f = position.get(key);
-    if (f === undefined || !valid(f, record[key])) return -1;
+    let f: number | undefined;
+    if (count < lastKeys.length && lastKeys[count] === key) f = lastFields[count]!;
+    else {
+      f = compiled.position.get(key);
+      if (f === undefined) return -1;
+      if (count < lastKeys.length) {
+        lastKeys[count] = key;
+        lastFields[count] = f;
+      }
+    }
+    if (!valid(f, record[key])) return -1;
     seen |= 1 << f;
     count++;
   }
@@ -157,12 +175,12 @@ function itemKeys(
  * first item that does not. Either way the first items are kept alive (retainShapes).
  */
 export function checkFlatItems(compiled: FlatItems, items: readonly unknown[]): number {
-  const { position, valid, requiredMask } = compiled;
+  const { valid, requiredMask } = compiled;
   let keys = 0;
   let failed = compiled.fastPath ? -1 : 0;
   if (failed < 0) {
     for (let i = 0; i < items.length; i++) {
-      const n = itemKeys(position, valid, requiredMask, items[i]);
+      const n = itemKeys(compiled, valid, requiredMask, items[i]);
       if (n < 0) {
         failed = i;
         break;
@@ -178,7 +196,7 @@ export function checkFlatItems(compiled: FlatItems, items: readonly unknown[]): 
 
 /** True when one item passes (for the slow path of fast-array.ts, past the first item that did not). */
 export function flatItemPasses(compiled: FlatItems, item: unknown): boolean {
-  return compiled.fastPath && itemKeys(compiled.position, compiled.valid, compiled.requiredMask, item) >= 0;
+  return compiled.fastPath && itemKeys(compiled, compiled.valid, compiled.requiredMask, item) >= 0;
 }
 
 /**
