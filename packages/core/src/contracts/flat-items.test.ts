@@ -10,6 +10,18 @@ const items = compileFlatItems({
 });
 
 describe("checkFlatItems", () => {
+  it("refuses a key no field has, wherever it stands, whatever the items before it listed", () => {
+    // Each key's field is first looked up among the previous item's keys: an unknown key, the empty one included,
+    // must still be refused in a fresh compiled list (nothing cached yet) and after items that cached other keys.
+    const fresh = compileFlatItems({ date: { type: "string" }, amount: { type: "money" } });
+    expect(flatItemPasses(fresh, { "": "2026-01-01", amount: 1 })).toBe(false);
+    expect(checkFlatItems(fresh, [{ "": "2026-01-01", amount: 1 }])).toBe(-1);
+    expect(checkFlatItems(fresh, [{ date: "2026-01-01", amount: 1 }, { "": "2026-01-01", amount: 1 }])).toBe(-2);
+    expect(checkFlatItems(fresh, [{ date: "2026-01-01", amount: 1 }, { dates: "2026-01-01", amount: 1 }])).toBe(-2);
+    // The same keys in another order are the same fields.
+    expect(checkFlatItems(fresh, [{ date: "2026-01-01", amount: 1 }, { amount: 1, date: "2026-01-01" }])).toBe(4);
+  });
+
   it("counts the keys of passing items and records the count, worked by hand", () => {
     const input = [{ date: "2026-01-01", amount: 1 }, {
       note: "😀😀",

@@ -85,8 +85,11 @@ export interface FlatItems {
   readonly position: ReadonlyMap<string, number>;
   readonly requiredMask: number;
   readonly valid: (f: number, value: unknown) => boolean;
-  /** The keys of the last item checked, by position (one slot per field), and their fields: itemKeys' scratch. */
-  readonly lastKeys: string[];
+  /**
+   * The keys of the last items checked, by position (one slot per field; undefined until one is seen there, never a
+   * string, since any string, "" included, can be a member name), and their fields: itemKeys' scratch.
+   */
+  readonly lastKeys: (string | undefined)[];
   readonly lastFields: Int32Array;
 }
 
@@ -129,7 +132,7 @@ function compile(fields: Readonly<Record<string, FieldRule>>): FlatItems {
     position: new Map(names.map((name, f) => [name, f])),
     requiredMask,
     valid: fastValidator(rules),
-    lastKeys: names.map(() => ""),
+    lastKeys: names.map(() => undefined),
     lastFields: new Int32Array(names.length),
   };
 }
