@@ -8,7 +8,7 @@
 import type { CategorizedColumns } from "../categorization/categorize-columns.ts";
 import type { CompiledRules } from "../categorization/compile-rules.ts";
 import type { Kind } from "../categorization/rule-schema.ts";
-import type { ReportTransaction } from "./format-categorization.ts";
+import { reportSummary, type ReportTransaction } from "./format-categorization.ts";
 
 export function categorizationJson(
   compiled: CompiledRules,
@@ -64,18 +64,8 @@ export function categorizationJson(
     }
     out += tail;
   }
-  const counts = rules.map((r, i) => ({
-    id: r.id,
-    matched_count: columns.matched[i]!,
-    applied_count: columns.applied[i]!,
-  }));
-  return out + '],"rules":' + JSON.stringify(counts) + ',"totals":' + JSON.stringify({
-    transaction_count: transactions.length,
-    categorized_count: categorized,
-    uncategorized_count: transactions.length - categorized,
-    categorized_by_rule_count: byRule,
-    kind_set_by_rule_count: kindByRule,
-  }) + "}";
+  const summary = reportSummary(compiled, columns, transactions.length, categorized, byRule, kindByRule);
+  return out + '],"rules":' + JSON.stringify(summary.rules) + ',"totals":' + JSON.stringify(summary.totals) + "}";
 }
 
 /** The kinds a transaction may give itself, then the two the sign gives, in the order of the kind states. */

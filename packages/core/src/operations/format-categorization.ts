@@ -68,18 +68,34 @@ export function formatCategorization(
       kind_rule_id: kindRuleId,
     };
   }
-  const counts: RuleCounts[] = rules.map((r, i) => ({
-    id: r.id,
-    matched_count: columns.matched[i]!,
-    applied_count: columns.applied[i]!,
-  }));
   return {
     transactions: rows,
-    rules: counts,
+    ...reportSummary(compiled, columns, transactions.length, categorized, byRule, kindByRule),
+  };
+}
+
+/**
+ * The report's `rules` (each rule's matched and applied counts) and `totals`, from the evaluator's columns and the
+ * rows' counts: shared by the report's objects (above) and its JSON text (categorization-json.ts).
+ */
+export function reportSummary(
+  compiled: CompiledRules,
+  columns: CategorizedColumns,
+  transactionCount: number,
+  categorized: number,
+  byRule: number,
+  kindByRule: number,
+) {
+  return {
+    rules: compiled.rules.map((r, i): RuleCounts => ({
+      id: r.id,
+      matched_count: columns.matched[i]!,
+      applied_count: columns.applied[i]!,
+    })),
     totals: {
-      transaction_count: transactions.length,
+      transaction_count: transactionCount,
       categorized_count: categorized,
-      uncategorized_count: transactions.length - categorized,
+      uncategorized_count: transactionCount - categorized,
       categorized_by_rule_count: byRule,
       kind_set_by_rule_count: kindByRule,
     },
