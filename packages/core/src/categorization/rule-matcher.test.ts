@@ -26,4 +26,22 @@ describe("RuleMatcher: the rules met conditions satisfy", () => {
     expect(match([5, 6])).toEqual([]);
     expect(match([7])).toEqual([]);
   });
+
+  it("maps met slots straight to their rules when every rule has at most one condition (no counting)", () => {
+    // Rule 0: slot 2; rule 1: disabled (no slots); rule 2: slot 0; rule 3: slot 1.
+    const single = new RuleMatcher([
+      { any: false, slots: [2] },
+      { any: true, slots: [] },
+      { any: true, slots: [0] },
+      { any: false, slots: [1] },
+    ], 3);
+    const m = (slots: number[]) => single.match(Int32Array.from(slots), slots.length);
+    expect(m([1, 2])).toEqual([0, 3]);
+    expect(m([0, 1, 2])).toEqual([0, 2, 3]);
+    expect(m([0])).toEqual([2]);
+    expect(m([])).toEqual([]);
+    const out = new Int32Array(4);
+    expect(single.matchInto(Int32Array.from([2, 0]), 2, out)).toBe(2);
+    expect([...out.subarray(0, 2)]).toEqual([0, 2]);
+  });
 });

@@ -14,6 +14,11 @@ export class RuleMatcher {
   readonly #slotRule: Int32Array;
   /** Per rule: how many met conditions satisfy it. */
   readonly #need: Int32Array;
+  /**
+   * Whether every rule has at most one indexed condition: then each met slot satisfies its own rule, no two slots
+   * share one, and matchInto needs no counting.
+   */
+  readonly #oneSlotEach: boolean;
   // Scratch (evaluation is synchronous).
   readonly #count: Int32Array;
   readonly #touched: Int32Array;
@@ -29,6 +34,7 @@ export class RuleMatcher {
       for (const slot of rule.slots) this.#slotRule[slot] = r;
       this.#need[r] = rule.any ? 1 : rule.slots.length;
     });
+    this.#oneSlotEach = rules.every((rule) => rule.slots.length <= 1);
     this.#count = new Int32Array(rules.length);
     this.#touched = new Int32Array(rules.length);
     this.met = new Int32Array(conditionCount);
@@ -61,6 +67,10 @@ export class RuleMatcher {
     const count = this.#count;
     const touched = this.#touched;
     const slotRule = this.#slotRule;
+    if (this.#oneSlotEach) {
+      for (let i = 0; i < n; i++) out[i] = slotRule[met[i]!]!;
+      return n;
+    }
     let t = 0;
     for (let i = 0; i < n; i++) {
       const r = slotRule[met[i]!]!;
