@@ -149,7 +149,7 @@ function compile(rules: readonly Rule[]): CompiledRules {
     rules: compiled,
     fields,
     descriptionAndText: description.needles.length > 0 && text.needles.length > 0
-      ? new JointNeedles(description.needles, text.needles)
+      ? new JointNeedles(description.needles, text.needles, description.needleAnchors, text.needleAnchors)
       : null,
     amounts: new AmountIndex(amounts),
     conditionCount: slot,

@@ -2,10 +2,11 @@
  * The text conditions of one field (description, counterparty, text or account), indexed so that one transaction's
  * field meets all of them with a few passes whatever their number (API.md §10.1 semantics unchanged):
  *
- * - `equals` and `one_of`: the folded values in a hash map and a trie; `key_equals`: the keys likewise;
- * - `contains`: one NeedleSearch pass over the folded text for all values, which also finds the required literals
- *   of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is not searched;
- * - `starts_with` and `ends_with`: one walk of a trie from the text's start (end) (AffixIndex);
+ * - `contains`, `starts_with`, `ends_with`, `equals` and `one_of`: one NeedleSearch pass over the folded text for all
+ *   values (affixes as needles anchored to the text's start or end, equal values to both), which also finds the
+ *   required literals of the `matches` patterns (pattern-literals.ts), so a pattern none of whose literals occurs is
+ *   not searched;
+ * - `key_equals`: the keys in a hash map and a trie;
  * - `matches`: the patterns that remain possible; a pattern decided by its literals is not searched at all, the
  *   others are searched one by one (printable ASCII: the pattern's program as bit sets, ascii-program.ts) or, in
  *   other text, together by the field's PatternGroup.
@@ -15,9 +16,10 @@
  * any form of it: every search reads its A–Z as a–z (the tries walk it, the hash maps are not used), and patterns
  * search the text itself. `collectCleanMemo` answers a repeated text from a memo (text-memo.ts).
  */
-import { AffixIndex, CodeUnitTrie } from "./affix-index.ts";
+import { CodeUnitTrie } from "./code-unit-trie.ts";
 import { type FieldForms, firstKeyWord, isCleanAscii, keyOf } from "./field-forms.ts";
 import { NeedleSearch } from "./needle-search.ts";
+import { ANYWHERE, AT_END, AT_START, WHOLE } from "./needle-trie.ts";
 import { PatternGroup } from "./pattern-group.ts";
 import { TextMemo } from "./text-memo.ts";
 import type { RE2JS } from "re2js";
@@ -26,16 +28,6 @@ function addTo(map: Map<string, number[]>, value: string, slot: number): void {
   const list = map.get(value);
   if (list === undefined) map.set(value, [slot]);
   else list.push(slot);
-}
-
-/** A built affix index with, per needle, its condition slots. */
-interface Affixes {
-  readonly index: AffixIndex;
-  readonly slots: readonly (readonly number[])[];
-}
-
-function affixes(map: Map<string, number[]>, fromEnd: boolean): Affixes | null {
-  return map.size === 0 ? null : { index: new AffixIndex([...map.keys()], fromEnd, true), slots: [...map.values()] };
 }
 
 export class FieldTextIndex {
@@ -52,33 +44,26 @@ export class FieldTextIndex {
   readonly #memo = new TextMemo();
 
   // Built by `finish`.
-  /** Lengths of the folded `equals`/`one_of` values: a text of another length equals none of them. */
-  #equalLengths = new Set<number>();
   /** First words of the `key_equals` keys (what firstKeyWord gives). */
   #keyFirstWords = new Set<string>();
-  /** The folded `equals`/`one_of` values in a trie (the text's A–Z read as a–z), with their slots; null: none. */
-  #equalTrie: CodeUnitTrie | null = null;
-  #equalSlots: (readonly number[])[] = [];
   /** The `key_equals` keys in a trie, with their slots; null: none. */
   #keyTrie: CodeUnitTrie | null = null;
   #keySlots: (readonly number[])[] = [];
   #needles: NeedleSearch | null = null;
-  /** The needles of `#needles`, by id. */
+  /** The needles of `#needles`, by id, and where each must occur (needle-trie.ts). */
   #needleList: readonly string[] = [];
-  /** Needles 0…containsCount-1 are `contains` values; the rest are pattern literals. */
-  #containsSlots: (readonly number[])[] = [];
+  #needleAnchors: readonly number[] = [];
+  /** Per needle: the slots of the conditions it meets (contains, affixes, equal values), or null (a literal only). */
+  #needleSlots: (readonly number[] | null)[] = [];
   /** Per needle: the patterns it makes possible (it is one of their required literals), or null. */
   #needlePatterns: (readonly number[] | null)[] = [];
   /** Patterns without a prefilter: always possible. */
   #alwaysPossible: number[] = [];
   /** Per pattern: 1 when its literals decide it in printable-ASCII text (no RE2 search needed there). */
   #decisive = new Uint8Array(0);
-  #prefixes: Affixes | null = null;
-  #suffixes: Affixes | null = null;
   // Scratch (evaluation is synchronous).
   #seen = new Uint8Array(0);
   #found = new Int32Array(0);
-  #affixFound = new Int32Array(0);
   #possible = new Uint8Array(0);
 
   addEquals(folded: string, slot: number): void {
@@ -108,46 +93,56 @@ export class FieldTextIndex {
 
   /** Builds the searches; call once, after the last `add…`. */
   finish(): void {
-    for (const value of this.#equal.keys()) this.#equalLengths.add(value.length);
     for (const key of this.#keys.keys()) this.#keyFirstWords.add(key.split(" ", 1)[0]!);
-    if (this.#equal.size > 0) {
-      this.#equalTrie = new CodeUnitTrie([...this.#equal.keys()], false, true);
-      this.#equalSlots = [...this.#equal.values()];
-    }
     if (this.#keys.size > 0) {
       this.#keyTrie = new CodeUnitTrie([...this.#keys.keys()]);
       this.#keySlots = [...this.#keys.values()];
     }
-    const needles = [...this.#contains.keys()];
-    this.#containsSlots = [...this.#contains.values()];
+    // The needles: `contains` values, then `starts_with` and `ends_with` values anchored to the text's start and end,
+    // then the patterns' literals that are no `contains` value. Needles are distinct by text and anchor.
+    const all: string[] = [];
+    const anchors: number[] = [];
+    const needleSlots: (readonly number[] | null)[] = [];
+    const lists = [
+      [this.#contains, ANYWHERE],
+      [this.#startsWith, AT_START],
+      [this.#endsWith, AT_END],
+      [this.#equal, WHOLE],
+    ] as const;
+    for (const [map, anchor] of lists) {
+      for (const [value, slots] of map) {
+        all.push(value);
+        anchors.push(anchor);
+        needleSlots.push(slots);
+      }
+    }
     const literalIndex = new Map<string, number[]>();
     for (let p = 0; p < this.#patterns.size; p++) {
       const literals = this.#patterns.literalsOf(p);
       if (literals === null) this.#alwaysPossible.push(p);
       else for (const literal of new Set(literals)) addTo(literalIndex, literal, p);
     }
-    // Needles are distinct: a literal that is also a contains value is that value's needle.
-    const all = [...needles];
-    const ids = new Map(needles.map((needle, id) => [needle, id]));
-    const needlePatterns: (number[] | null)[] = needles.map(() => null);
+    // A literal that is also a contains value is that value's needle.
+    const ids = new Map([...this.#contains.keys()].map((needle, id) => [needle, id]));
+    const needlePatterns: (number[] | null)[] = all.map(() => null);
     for (const [literal, patterns] of literalIndex) {
       let id = ids.get(literal);
       if (id === undefined) {
         id = all.push(literal) - 1;
-        ids.set(literal, id);
+        anchors.push(ANYWHERE);
+        needleSlots.push(null);
         needlePatterns.push(null);
       }
       needlePatterns[id] = patterns;
     }
     this.#needlePatterns = needlePatterns;
+    this.#needleSlots = needleSlots;
     // Needles are folded values and lower-case literals: no A–Z, so the text's A–Z may be read as a–z.
-    this.#needles = all.length === 0 ? null : new NeedleSearch(all, undefined, undefined, true);
+    this.#needles = all.length === 0 ? null : new NeedleSearch(all, undefined, undefined, true, anchors);
     this.#needleList = all;
+    this.#needleAnchors = anchors;
     this.#seen = new Uint8Array(all.length);
     this.#found = new Int32Array(all.length);
-    this.#prefixes = affixes(this.#startsWith, false);
-    this.#suffixes = affixes(this.#endsWith, true);
-    this.#affixFound = new Int32Array(Math.max(this.#startsWith.size, this.#endsWith.size));
     this.#possible = new Uint8Array(this.#patterns.size);
     this.#decisive = Uint8Array.from({ length: this.#patterns.size }, (_, p) => (this.#patterns.isDecisive(p) ? 1 : 0));
   }
@@ -156,15 +151,11 @@ export class FieldTextIndex {
   collect(forms: FieldForms, out: Int32Array, count: number): number {
     const folded = forms.folded;
     if (folded === "") return count; // a missing, empty or all-white-space field meets no text condition
-    const equal = this.#equalLengths.has(folded.length) ? this.#equal.get(folded) : undefined;
-    if (equal !== undefined) count = append(equal, out, count);
     if (this.#keys.size > 0) {
       const word = firstKeyWord(forms);
       const key = word === null || this.#keyFirstWords.has(word) ? this.#keys.get(keyOf(forms)) : undefined;
       if (key !== undefined) count = append(key, out, count);
     }
-    count = this.#collectAffixes(this.#prefixes, folded, out, count);
-    count = this.#collectAffixes(this.#suffixes, folded, out, count);
     const patterns = this.#patterns.size;
     if (this.#needles === null) {
       if (patterns > 0) count = this.#collectAllPatterns(forms, out, count);
@@ -176,7 +167,7 @@ export class FieldTextIndex {
     // space to collapse or trim) that is the folded text, searched once for both.
     const literalsInFolded = forms.ascii && forms.lower === folded;
     let n = this.#needles.scan(folded, seen, found, 0);
-    count = this.#collectContains(found, n, out, count);
+    count = this.#collectNeedleSlots(found, n, out, count);
     if (patterns > 0) {
       if (forms.ascii) {
         if (!literalsInFolded) {
@@ -206,8 +197,8 @@ export class FieldTextIndex {
 
   /**
    * As `collect`, for a text that isCleanAscii: its folded, lower-cased and NFKC forms are the text with A–Z read as
-   * a–z (the searches read it so), and the text itself for RE2. No string is built: `equals` values are found by a
-   * walk of their trie, keys by a walk of theirs along the text's key as it is read.
+   * a–z (the searches read it so), and the text itself for RE2. No string is built: keys are found by a walk of their
+   * trie along the text's key as it is read.
    */
   collectClean(raw: string, out: Int32Array, count: number): number {
     const needles = this.#needles;
@@ -235,9 +226,17 @@ export class FieldTextIndex {
     return count;
   }
 
-  /** The needles (contains values and pattern literals) the field searches for, by id; empty when none. */
+  /**
+   * The needles (contains, starts_with and ends_with values, pattern literals) the field searches for, by id; empty
+   * when none.
+   */
   get needles(): readonly string[] {
     return this.#needleList;
+  }
+
+  /** Where each of `needles` must occur (needle-trie.ts ANYWHERE, AT_START, AT_END). */
+  get needleAnchors(): readonly number[] {
+    return this.#needleAnchors;
   }
 
   /**
@@ -245,37 +244,23 @@ export class FieldTextIndex {
    * search shared with another field that reads the same text, JointNeedles, found them).
    */
   collectCleanFound(raw: string, found: Int32Array, n: number, out: Int32Array, count: number): number {
-    const equalTrie = this.#equalTrie;
-    if (equalTrie !== null) {
-      const id = equalTrie.find(raw);
-      if (id >= 0) count = append(this.#equalSlots[id]!, out, count);
-    }
     const keyTrie = this.#keyTrie;
     if (keyTrie !== null) {
       const id = keyOfCleanIn(keyTrie, raw);
       if (id >= 0) count = append(this.#keySlots[id]!, out, count);
     }
-    count = this.#collectAffixes(this.#prefixes, raw, out, count);
-    count = this.#collectAffixes(this.#suffixes, raw, out, count);
-    if (n > 0) count = this.#collectContains(found, n, out, count);
+    if (n > 0) count = this.#collectNeedleSlots(found, n, out, count);
     if (this.#possible.length > 0) count = this.#collectPossiblePatterns(raw, found, n, out, count);
     return count;
   }
 
-  #collectContains(found: Int32Array, n: number, out: Int32Array, count: number): number {
-    const containsCount = this.#containsSlots.length;
+  /** The slots of the conditions met by the needles found, `found[0…n)` (a literal's are its patterns', later). */
+  #collectNeedleSlots(found: Int32Array, n: number, out: Int32Array, count: number): number {
+    const needleSlots = this.#needleSlots;
     for (let i = 0; i < n; i++) {
-      const id = found[i]!;
-      if (id < containsCount) count = append(this.#containsSlots[id]!, out, count);
+      const slots = needleSlots[found[i]!]!;
+      if (slots !== null) count = append(slots, out, count);
     }
-    return count;
-  }
-
-  #collectAffixes(affixes: Affixes | null, text: string, out: Int32Array, count: number): number {
-    if (affixes === null) return count;
-    const found = this.#affixFound;
-    const n = affixes.index.scan(text, found, 0);
-    for (let i = 0; i < n; i++) count = append(affixes.slots[found[i]!]!, out, count);
     return count;
   }
 
@@ -356,15 +341,26 @@ export class JointNeedles {
   firstCount = 0;
   secondCount = 0;
 
-  constructor(first: readonly string[], second: readonly string[]) {
+  /** Each field's needles and their anchors (FieldTextIndex `needles`, `needleAnchors`). */
+  constructor(
+    first: readonly string[],
+    second: readonly string[],
+    firstAnchors: readonly number[],
+    secondAnchors: readonly number[],
+  ) {
     const all = [...first];
-    const ids = new Map(first.map((needle, id) => [needle, id]));
+    const anchors = [...firstAnchors];
+    // A needle is its anchor and its text: the same text anchored differently is another needle.
+    const keyOf = (needle: string, anchor: number) => `${anchor}:${needle}`;
+    const ids = new Map(first.map((needle, id) => [keyOf(needle, firstAnchors[id]!), id]));
     const secondOf: number[] = [];
     for (let k = 0; k < second.length; k++) {
-      let id = ids.get(second[k]!);
+      const key = keyOf(second[k]!, secondAnchors[k]!);
+      let id = ids.get(key);
       if (id === undefined) {
         id = all.push(second[k]!) - 1;
-        ids.set(second[k]!, id);
+        anchors.push(secondAnchors[k]!);
+        ids.set(key, id);
       }
       secondOf.push(id);
     }
@@ -372,7 +368,7 @@ export class JointNeedles {
     this.#secondId = new Int32Array(all.length).fill(-1);
     for (let k = 0; k < first.length; k++) this.#firstId[k] = k;
     for (let k = 0; k < second.length; k++) this.#secondId[secondOf[k]!] = k;
-    this.#search = new NeedleSearch(all, undefined, undefined, true);
+    this.#search = new NeedleSearch(all, undefined, undefined, true, anchors);
     this.#seen = new Uint8Array(all.length);
     this.#found = new Int32Array(all.length);
     this.firstFound = new Int32Array(Math.max(1, first.length));

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isCleanAscii } from "./field-forms.ts";
 import { NeedleAutomaton } from "./needle-automaton.ts";
 import { NeedleSearch } from "./needle-search.ts";
+import { ANYWHERE, AT_END, AT_START, WHOLE } from "./needle-trie.ts";
 
 const unit = fc.constantFrom("a", "b", "c", "é", "ﬁ", " ");
 const needles = fc.uniqueArray(fc.string({ unit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 });
@@ -103,5 +104,61 @@ describe("NeedleAutomaton and NeedleSearch: `clean` read on the same pass", () =
     expect(cleanOf("CARD\tTESCO")).toBe(false);
     expect(cleanOf("caf\u00e9")).toBe(false);
     expect(cleanOf("DEL\u007f")).toBe(false);
+  });
+});
+
+/** Whether `needle` occurs in `text` where `anchor` says: what an anchored needle's search must answer. */
+function occursAt(text: string, needle: string, anchor: number): boolean {
+  if (anchor === AT_START) return text.startsWith(needle);
+  if (anchor === AT_END) return text.endsWith(needle);
+  if (anchor === WHOLE) return text === needle;
+  return text.includes(needle);
+}
+
+describe("Anchored needles: starts_with, ends_with and equals on the same pass", () => {
+  // Needles with anchors, distinct by text and anchor: the same text may come anchored several ways.
+  const anchored = fc.uniqueArray(
+    fc.record({
+      text: fc.string({ unit, minLength: 1, maxLength: 4 }),
+      anchor: fc.constantFrom(ANYWHERE, AT_START, AT_END, WHOLE),
+    }),
+    { minLength: 1, maxLength: 12, selector: (n) => `${n.anchor}:${n.text}` },
+  );
+
+  it("finds a needle only where its anchor allows: at the start, at the end, as the whole text, or anywhere", () => {
+    fc.assert(
+      fc.property(anchored, fc.string({ unit, maxLength: 10 }), (list, text) => {
+        const texts = list.map((n) => n.text);
+        const anchors = list.map((n) => n.anchor);
+        const expected = list.flatMap((n, i) => (occursAt(text, n.text, n.anchor) ? [i] : []));
+        expect(found(new NeedleAutomaton(texts, 0, false, anchors), list.length, text)).toEqual(expected);
+        // Split over several automata (a table of one entry each), and searched one by one past the budget.
+        for (const [bound, total] of [[1, Number.POSITIVE_INFINITY], [1, 0], [64, 64]]) {
+          const search = new NeedleSearch(texts, bound, total, false, anchors);
+          const seen = new Uint8Array(list.length);
+          const out = new Int32Array(list.length);
+          const n = search.scan(text, seen, out, 0);
+          expect([...out.subarray(0, n)].sort((a, b) => a - b)).toEqual(expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reads the text's A–Z as a–z with foldAsciiCase, at the anchors too", () => {
+    const list = ["card", "card", "00", "tesco", "esc"];
+    const anchors = [AT_START, ANYWHERE, AT_END, WHOLE, ANYWHERE];
+    const a = new NeedleAutomaton(list, 0, true, anchors);
+    expect(found(a, 5, "CARD TESCO 100")).toEqual([0, 1, 2, 4]);
+    expect(found(a, 5, "POS CARD 7")).toEqual([1]);
+    expect(found(a, 5, "Tesco")).toEqual([3, 4]);
+    expect(found(a, 5, "tesco ")).toEqual([4]);
+    expect(found(a, 5, "card")).toEqual([0, 1]);
+    expect(found(a, 5, "")).toEqual([]);
+    // `clean` is the text's, whatever the anchors.
+    a.scan("CARD  X", new Uint8Array(5), new Int32Array(5), 0);
+    expect(a.clean).toBe(false);
+    a.scan("CARD X", new Uint8Array(5), new Int32Array(5), 0);
+    expect(a.clean).toBe(true);
   });
 });

@@ -24,6 +24,9 @@ export class NeedleAutomaton {
   readonly #ascii: Int32Array;
   readonly #other: Map<number, number>;
   readonly #classes: number;
+  /** Offsets in a row of the classes read before and after the text (0: no needle is anchored there). */
+  readonly #start: number;
+  readonly #end: number;
   /**
    * One row per state, each `classes + 3` entries, states named by the offset of their row: per class the next state;
    * then the state to report from (the state itself when a needle ends there, else the nearest state on its failure
@@ -33,14 +36,22 @@ export class NeedleAutomaton {
   readonly #table: Int32Array;
 
   /**
-   * `needles`: distinct, non-empty; `offset` + the index of each is what `scan` reports; `foldAsciiCase`: read the
-   * text's A–Z as a–z (then no needle may contain A–Z).
+   * `needles`: non-empty, no two with the same text and anchor; `offset` + the index of each is what `scan` reports;
+   * `foldAsciiCase`: read the text's A–Z as a–z (then no needle may contain A–Z); `anchors`: where each needle must
+   * occur (needle-trie.ts; anywhere when absent).
    */
-  constructor(needles: readonly string[], offset = 0, foldAsciiCase = false) {
-    const { ascii, other, classes, children, own } = buildNeedleTrie(needles, false, foldAsciiCase, "NeedleAutomaton");
+  constructor(needles: readonly string[], offset = 0, foldAsciiCase = false, anchors?: ArrayLike<number>) {
+    const { ascii, other, classes, children, own, start, end } = buildNeedleTrie(
+      needles,
+      foldAsciiCase,
+      "NeedleAutomaton",
+      anchors,
+    );
     this.#ascii = ascii;
     this.#other = other;
     this.#classes = classes;
+    this.#start = start;
+    this.#end = end;
     const states = children.length;
     const next = new Int32Array(states * classes);
     const fail = new Int32Array(states);
@@ -93,6 +104,10 @@ export class NeedleAutomaton {
     const table = this.#table;
     const report = this.#classes;
     let s = 0;
+    if (this.#start !== 0) {
+      s = table[this.#start]!;
+      count = reportFrom(table, report, s, seen, out, count);
+    }
     // isCleanAscii on the way: a space after a space (or at the start) or a character outside ! … ~ spoils it.
     let afterSpace = true;
     let clean = true;
@@ -106,18 +121,36 @@ export class NeedleAutomaton {
         afterSpace = false;
       }
       s = table[s + (u < 128 ? ascii[u]! : other.get(u) ?? 0)]!;
-      for (let t = table[s + report]!; t >= 0; t = table[t + report + 2]!) {
-        const n = table[t + report + 1]!;
-        if (seen[n] === 0) {
-          seen[n] = 1;
-          out[count++] = n;
-        }
-      }
+      if (table[s + report]! >= 0) count = reportFrom(table, report, s, seen, out, count);
     }
+    if (this.#end !== 0) count = reportFrom(table, report, table[s + this.#end]!, seen, out, count);
     // A trailing space, or the empty text (which starts "after a space"), is not clean.
     this.clean = clean && !afterSpace;
     return count;
   }
+}
+
+/**
+ * Marks and appends the needles that end at state `s` (its own, then those on its failure chain); the new count. The
+ * table's rows hold, after the `report` classes, the state to report from, the needle ending there and the next state
+ * on the chain (see NeedleAutomaton's table).
+ */
+function reportFrom(
+  table: Int32Array,
+  report: number,
+  s: number,
+  seen: Uint8Array,
+  out: Int32Array,
+  count: number,
+): number {
+  for (let t = table[s + report]!; t >= 0; t = table[t + report + 2]!) {
+    const n = table[t + report + 1]!;
+    if (seen[n] === 0) {
+      seen[n] = 1;
+      out[count++] = n;
+    }
+  }
+  return count;
 }
 
 const SPACE = 0x20;

@@ -6,22 +6,30 @@
  */
 import { isCleanAscii } from "./field-forms.ts";
 import { MAX_TABLE, NeedleAutomaton, tableSize } from "./needle-automaton.ts";
+import { ANYWHERE, AT_END, AT_START, WHOLE } from "./needle-trie.ts";
 
 /** Table entries (4 bytes each) all the automata of one list may hold. */
 export const MAX_TOTAL_TABLE = 4 * MAX_TABLE;
 
 export class NeedleSearch {
   readonly #automata: NeedleAutomaton[] = [];
-  /** Needles past the table budget, with their indexes. */
-  readonly #rest: { readonly needle: string; readonly id: number }[] = [];
+  /** Needles past the table budget, with their indexes and anchors. */
+  readonly #rest: { readonly needle: string; readonly id: number; readonly anchor: number }[] = [];
 
   readonly #foldAsciiCase: boolean;
 
   /**
-   * `needles`: distinct, non-empty; `scan` reports their indexes. `foldAsciiCase`: the text's A–Z read as a–z (no
-   * needle may contain A–Z), as NeedleAutomaton reads them.
+   * `needles`: non-empty, no two with the same text and anchor; `scan` reports their indexes. `foldAsciiCase`: the
+   * text's A–Z read as a–z (no needle may contain A–Z), as NeedleAutomaton reads them. `anchors`: where each needle
+   * must occur (needle-trie.ts; anywhere when absent).
    */
-  constructor(needles: readonly string[], maxTable = MAX_TABLE, maxTotal = MAX_TOTAL_TABLE, foldAsciiCase = false) {
+  constructor(
+    needles: readonly string[],
+    maxTable = MAX_TABLE,
+    maxTotal = MAX_TOTAL_TABLE,
+    foldAsciiCase = false,
+    anchors?: ArrayLike<number>,
+  ) {
     this.#foldAsciiCase = foldAsciiCase;
     let start = 0;
     let states = 0;
@@ -30,34 +38,45 @@ export class NeedleSearch {
     const flush = (end: number) => {
       if (end > start) {
         budget -= tableSize(states, units.size);
-        this.#automata.push(new NeedleAutomaton(needles.slice(start, end), start, foldAsciiCase));
+        const slice = anchors === undefined ? undefined : Array.from(anchors).slice(start, end);
+        this.#automata.push(new NeedleAutomaton(needles.slice(start, end), start, foldAsciiCase, slice));
       }
       start = end;
       states = 0;
       units.clear();
     };
-    for (let i = 0; i < needles.length; i++) {
+    // An anchored needle's path has a state and a class more per anchor (counted as the code units -1 and -2).
+    const anchorOf = (i: number) => anchors?.[i] ?? ANYWHERE;
+    const pathOf = (i: number) =>
+      needles[i]!.length + ((anchorOf(i) & AT_START) !== 0 ? 1 : 0) +
+      ((anchorOf(i) & AT_END) !== 0 ? 1 : 0);
+    const addUnits = (i: number, to: Set<number>) => {
       const needle = needles[i]!;
+      for (let k = 0; k < needle.length; k++) to.add(needle.charCodeAt(k));
+      if ((anchorOf(i) & AT_START) !== 0) to.add(-1);
+      if ((anchorOf(i) & AT_END) !== 0) to.add(-2);
+    };
+    for (let i = 0; i < needles.length; i++) {
       const added = new Set(units);
-      for (let k = 0; k < needle.length; k++) added.add(needle.charCodeAt(k));
-      if (i > start && tableSize(states + needle.length, added.size) > Math.min(maxTable, budget)) {
+      addUnits(i, added);
+      if (i > start && tableSize(states + pathOf(i), added.size) > Math.min(maxTable, budget)) {
         flush(i);
         added.clear();
-        for (let k = 0; k < needle.length; k++) added.add(needle.charCodeAt(k));
+        addUnits(i, added);
       }
-      if (tableSize(needle.length, added.size) > budget) {
+      if (tableSize(pathOf(i), added.size) > budget) {
         // Over the budget: this needle and all after it are searched one by one.
         flush(i);
         for (let k = i; k < needles.length; k++) {
           if (foldAsciiCase && /[A-Z]/.test(needles[k]!)) {
             throw new TypeError("NeedleSearch: a needle has a capital A–Z");
           }
-          this.#rest.push({ needle: needles[k]!, id: k });
+          this.#rest.push({ needle: needles[k]!, id: k, anchor: anchorOf(k) });
         }
         return;
       }
       for (const u of added) units.add(u);
-      states += needle.length;
+      states += pathOf(i);
     }
     flush(needles.length);
   }
@@ -87,8 +106,8 @@ export class NeedleSearch {
     if (this.#rest.length === 0) return count;
     const lower = this.#foldAsciiCase ? lowerAscii(text) : text;
     for (let r = 0; r < this.#rest.length; r++) {
-      const { needle, id } = this.#rest[r]!;
-      if (seen[id] === 0 && lower.includes(needle)) {
+      const { needle, id, anchor } = this.#rest[r]!;
+      if (seen[id] === 0 && occurs(lower, needle, anchor)) {
         seen[id] = 1;
         out[count++] = id;
       }
@@ -102,4 +121,18 @@ const CAPITALS = /[A-Z]+/g;
 /** `text` with A–Z lowered and nothing else changed. */
 export function lowerAscii(text: string): string {
   return text.replace(CAPITALS, (c) => c.toLowerCase());
+}
+
+/** Whether `needle` occurs in `text` where `anchor` (needle-trie.ts) says it must: as NeedleAutomaton finds it. */
+function occurs(text: string, needle: string, anchor: number): boolean {
+  switch (anchor) {
+    case AT_START:
+      return text.startsWith(needle);
+    case AT_END:
+      return text.endsWith(needle);
+    case WHOLE:
+      return text === needle;
+    default:
+      return text.includes(needle);
+  }
 }

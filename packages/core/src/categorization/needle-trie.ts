@@ -1,10 +1,21 @@
 /**
- * The needles' trie as CodeUnitTrie (affix-index.ts) and NeedleAutomaton (needle-automaton.ts) build it: code units
+ * The needles' trie as CodeUnitTrie (code-unit-trie.ts) and NeedleAutomaton (needle-automaton.ts) build it: code units
  * numbered into classes (0: in no needle; ASCII in an array, the rest in a map), states with their children in maps,
  * and per state the index of the needle that ends there (-1: none). With `foldAsciiCase` the classes of A–Z are those
  * of a–z, so a text's capitals read as small letters (then no needle may contain A–Z: `owner` names the class that
  * refuses one).
+ *
+ * A needle may be anchored (NeedleAutomaton): to the text's start, its end, or both (the whole text). Its path then
+ * begins with the class `start` and ends with the class `end`, two classes no code unit has, which the automaton reads
+ * before a text's first code unit and after its last: such a needle can only be found there.
  */
+
+/** Where a needle must occur: anywhere in the text, at its start, at its end, or as the whole text. */
+export const ANYWHERE = 0;
+export const AT_START = 1;
+export const AT_END = 2;
+export const WHOLE = AT_START | AT_END;
+
 export interface NeedleTrie {
   readonly ascii: Int32Array;
   readonly other: Map<number, number>;
@@ -12,18 +23,32 @@ export interface NeedleTrie {
   readonly classes: number;
   readonly children: Map<number, number>[];
   readonly own: number[];
+  /** The classes read before a text's first code unit and after its last; 0 when no needle is so anchored. */
+  readonly start: number;
+  readonly end: number;
 }
 
-/** `needles`: distinct, non-empty, each read from its end when `reversed`. */
+/**
+ * `needles`: non-empty; `anchors[i]` (ANYWHERE when absent) where needle `i` must occur; no two needles with the
+ * same text and anchor.
+ */
 export function buildNeedleTrie(
   needles: readonly string[],
-  reversed: boolean,
   foldAsciiCase: boolean,
   owner: string,
+  anchors?: ArrayLike<number>,
 ): NeedleTrie {
   const ascii = new Int32Array(128);
   const other = new Map<number, number>();
   let classes = 1;
+  let start = 0;
+  let end = 0;
+  if (anchors !== undefined) {
+    for (let i = 0; i < needles.length; i++) {
+      if ((anchors[i]! & AT_START) !== 0 && start === 0) start = classes++;
+      if ((anchors[i]! & AT_END) !== 0 && end === 0) end = classes++;
+    }
+  }
   const classOf = (u: number): number => {
     if (u < 128) {
       if (ascii[u] === 0) ascii[u] = classes++;
@@ -37,9 +62,7 @@ export function buildNeedleTrie(
   const own: number[] = [-1];
   needles.forEach((needle, id) => {
     let s = 0;
-    const n = needle.length;
-    for (let k = 0; k < n; k++) {
-      const c = classOf(needle.charCodeAt(reversed ? n - 1 - k : k));
+    const step = (c: number) => {
       let t = children[s]!.get(c);
       if (t === undefined) {
         t = children.length;
@@ -48,7 +71,12 @@ export function buildNeedleTrie(
         children[s]!.set(c, t);
       }
       s = t;
-    }
+    };
+    const anchor = anchors?.[id] ?? ANYWHERE;
+    if ((anchor & AT_START) !== 0) step(start);
+    const n = needle.length;
+    for (let k = 0; k < n; k++) step(classOf(needle.charCodeAt(k)));
+    if ((anchor & AT_END) !== 0) step(end);
     own[s] = id;
   });
   if (foldAsciiCase) {
@@ -57,5 +85,5 @@ export function buildNeedleTrie(
       ascii[u] = ascii[u + 32]!;
     }
   }
-  return { ascii, other, classes, children, own };
+  return { ascii, other, classes, children, own, start, end };
 }
