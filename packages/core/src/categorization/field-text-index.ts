@@ -249,9 +249,22 @@ export class FieldTextIndex {
       const id = keyOfCleanIn(keyTrie, raw);
       if (id >= 0) count = append(this.#keySlots[id]!, out, count);
     }
-    if (n > 0) count = this.#collectNeedleSlots(found, n, out, count);
-    if (this.#possible.length > 0) count = this.#collectPossiblePatterns(raw, found, n, out, count);
-    return count;
+    // One loop over the needles found: the conditions they meet, and the patterns whose literals they are.
+    const needleSlots = this.#needleSlots;
+    const needlePatterns = this.#needlePatterns;
+    const possible = this.#possible;
+    let marked = this.#alwaysPossible.length;
+    for (let i = 0; i < n; i++) {
+      const id = found[i]!;
+      const slots = needleSlots[id]!;
+      if (slots !== null) count = append(slots, out, count);
+      const patterns = needlePatterns[id]!;
+      if (patterns !== null) {
+        for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1;
+        marked++;
+      }
+    }
+    return marked > 0 ? this.#testPossible(raw, out, count) : count;
   }
 
   /** The slots of the conditions met by the needles found, `found[0…n)` (a literal's are its patterns', later). */
@@ -271,12 +284,21 @@ export class FieldTextIndex {
    */
   #collectPossiblePatterns(nfkc: string, found: Int32Array, n: number, out: Int32Array, count: number): number {
     const possible = this.#possible;
-    const always = this.#alwaysPossible;
-    for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
     for (let i = 0; i < n; i++) {
       const patterns = this.#needlePatterns[found[i]!]!;
       if (patterns !== null) { for (let k = 0; k < patterns.length; k++) possible[patterns[k]!] = 1; }
     }
+    return this.#testPossible(nfkc, out, count);
+  }
+
+  /**
+   * The slots of the patterns marked in `#possible` (and of those without literals, always possible) that
+   * printable-ASCII `nfkc` meets; clears the marks.
+   */
+  #testPossible(nfkc: string, out: Int32Array, count: number): number {
+    const possible = this.#possible;
+    const always = this.#alwaysPossible;
+    for (let i = 0; i < always.length; i++) possible[always[i]!] = 1;
     for (let p = 0; p < possible.length; p++) {
       if (possible[p] === 1) {
         possible[p] = 0;
