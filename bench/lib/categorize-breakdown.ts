@@ -79,7 +79,7 @@ export async function createCategorizeStages(bytes: Uint8Array<ArrayBuffer>, gc:
       () => categorizationJson(compiled, body.transactions, checked.amountMinor, evaluated),
     );
     // The whole operation as the route calls it (check, compile, engine, the report's JSON text), for the sum.
-    await time("run_ms", () => op.runJson!(body));
+    await time("run_ms", () => op.runJsonChunks!(body));
     return out;
   };
 }

@@ -112,6 +112,39 @@ Deno.test("POST /v1/analytics/categorize: a hand-worked list, any currencies, ex
   });
 });
 
+Deno.test("POST /v1/analytics/categorize: a report of many rows arrives whole, streamed in chunks", async () => {
+  // About 500 KB of report: several chunks of the route's streamed body (operations/categorization-json.ts).
+  const names = ["Café ☕", 'Miete "Mai"', "😀 Spaß", "İstanbul"];
+  const transactions = Array.from({ length: 4000 }, (_, i) => ({
+    id: `${names[i % names.length]} #${i}`,
+    date: "2026-03-01",
+    amount: i % 3 === 0 ? "12.50" : "-3.10",
+    description: i % 2 === 0 ? "ALDI SÜD" : "Miete",
+    ...(i % 5 === 0 ? { category: names[(i + 1) % names.length] } : {}),
+  }));
+  const rules = [{
+    id: "food",
+    conditions: [{ field: "description", op: "contains", value: "aldi" }],
+    set: { category: "Essen" },
+  }];
+  const response = await post("/v1/analytics/categorize", { rules, transactions });
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.ok(response.headers.get("x-request-id"));
+  const body = await response.json();
+  assertConforms("categorize_transactions", body);
+  assert.equal(body.transactions.length, 4000);
+  body.transactions.forEach((row: { index: number; id: string; category: string }, i: number) => {
+    assert.equal(row.index, i);
+    assert.equal(row.id, transactions[i]!.id);
+    // A transaction's own category is kept (no overwrite); the rule categorizes the other ALDI ones.
+    assert.equal(row.category, i % 5 === 0 ? transactions[i]!.category : i % 2 === 0 ? "Essen" : null);
+  });
+  // 2,000 ALDI rows meet the rule; 400 of them (i a multiple of 10) keep their own category.
+  assert.deepEqual(body.rules, [{ id: "food", matched_count: 2000, applied_count: 1600 }]);
+  assert.equal(body.totals.categorized_count, 1600 + 800);
+});
+
 Deno.test("POST /v1/analytics/categorize: 422 with a pointer for every limit", async () => {
   const problem = await assertProblem(
     await post("/v1/analytics/categorize", {

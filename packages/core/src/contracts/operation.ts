@@ -37,11 +37,12 @@ export interface CalculationOperation<In extends z.ZodType = z.ZodType, Out exte
   readonly method: "post";
   run(input: z.output<In>): z.input<Out>;
   /**
-   * `JSON.stringify(run(input))`, character for character, written without building the report's objects: for
-   * operations whose report has one row per input item, where building and serializing the rows would cost more than
-   * the calculation. The REST route answers with it when present; MCP and the typed callers use `run`.
+   * The UTF-8 bytes of `JSON.stringify(run(input))` in chunks (json/utf8-writer.ts), written without building the
+   * report's objects: for operations whose report has one row per input item, where building and serializing the rows
+   * (and encoding the text) would cost more than the calculation. Every check runs before it returns. The REST route
+   * answers with it when present; MCP and the typed callers use `run`.
    */
-  readonly runJson?: (input: z.output<In>) => string;
+  readonly runJsonChunks?: (input: z.output<In>) => readonly Uint8Array<ArrayBuffer>[];
 }
 
 /** Context of an account operation: the signed-in user's data, already scoped by row-level security. */

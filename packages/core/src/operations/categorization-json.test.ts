@@ -1,7 +1,8 @@
 /**
- * POST categorize's JSON text (categorization-json.ts) must be `JSON.stringify` of the report `run` builds, character
- * for character: a hand-worked body, then random bodies whose ids and categories hold quotes, backslashes, control
- * characters, line separators, emoji and lone surrogates (which JSON.stringify escapes as \udxxx).
+ * POST categorize's body (categorization-json.ts) must be the UTF-8 of `JSON.stringify` of the report `run` builds,
+ * byte for byte: a hand-worked body, then random bodies whose ids and categories hold quotes, backslashes, control
+ * characters, line separators, emoji and lone surrogates (which JSON.stringify escapes as \udxxx). The bytes are
+ * decoded strictly (a malformed sequence fails) and compared with the text, and encoded text with the bytes.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -11,10 +12,20 @@ const categorize = createOperations().byName.categorize_transactions;
 
 function both(body: unknown): { json: string; stringified: string } {
   const input = categorize.input.parse(body);
-  return { json: categorize.runJson!(input), stringified: JSON.stringify(categorize.run(input)) };
+  const chunks = categorize.runJsonChunks!(input);
+  expect(chunks.every((chunk) => chunk.length > 0)).toBe(true);
+  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  const stringified = JSON.stringify(categorize.run(input));
+  expect([...bytes]).toEqual([...new TextEncoder().encode(stringified)]);
+  return { json: new TextDecoder("utf-8", { fatal: true }).decode(bytes), stringified };
 }
 
-describe("categorize_transactions: runJson", () => {
+describe("categorize_transactions: runJsonChunks", () => {
   it("writes a hand-worked report", () => {
     const { json, stringified } = both({
       rules: [
@@ -83,5 +94,37 @@ describe("categorize_transactions: runJson", () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  it("spreads a long report over chunks of about 64 KiB without splitting a character (Unicode ids and categories)", () => {
+    const names = ["Café ☕", 'Miete "Mai"', "😀 Spaß", "naïve\\path", "İstanbul"];
+    const transactions = Array.from({ length: 3000 }, (_, i) => ({
+      id: `${names[i % names.length]} #${i} ${"ü".repeat(i % 40)}`,
+      date: "2026-03-01",
+      amount: i % 3 === 0 ? "12.50" : "-3.10",
+      description: i % 2 === 0 ? "ALDI SÜD" : "Miete",
+      ...(i % 7 === 0 ? { category: names[(i + 1) % names.length] } : {}),
+    }));
+    const input = categorize.input.parse({
+      rules: [{
+        id: "food",
+        conditions: [{ field: "description", op: "contains", value: "aldi" }],
+        set: { category: "Essen 🍎" },
+      }],
+      transactions,
+    });
+    const chunks = categorize.runJsonChunks!(input);
+    expect(chunks.length).toBeGreaterThan(3);
+    // Each chunk is whole UTF-8 on its own: rows are never split.
+    for (const chunk of chunks) new TextDecoder("utf-8", { fatal: true }).decode(chunk);
+    const { json, stringified } = both({
+      rules: [{
+        id: "food",
+        conditions: [{ field: "description", op: "contains", value: "aldi" }],
+        set: { category: "Essen 🍎" },
+      }],
+      transactions,
+    });
+    expect(json).toBe(stringified);
   });
 });

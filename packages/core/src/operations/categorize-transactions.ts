@@ -41,7 +41,7 @@ export function categorizeTransactionsOperation(schemas: Schemas) {
       const { compiled, amountMinor, columns } = evaluate(input);
       return formatCategorization(compiled, input.transactions, amountMinor, columns);
     },
-    runJson(input) {
+    runJsonChunks(input) {
       const { compiled, amountMinor, columns } = evaluate(input);
       return categorizationJson(compiled, input.transactions, amountMinor, columns);
     },

@@ -20,7 +20,7 @@ export type RateLimitHeaders = Readonly<Record<string, string>> | undefined;
  * about 0.45 µs (bench/lib/layers.ts measures the layers).
  */
 export function jsonResponse(
-  body: string,
+  body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
   cacheControl: string,
   requestId: string,
   rateLimit: RateLimitHeaders,
@@ -28,7 +28,8 @@ export function jsonResponse(
 ): Response {
   const response = new Response(body, { status: 200 });
   const headers = response.headers;
-  // `set`, not append: a string body already gave the response a text/plain Content-Type, which this replaces.
+  // `set`, not append: a string body already gave the response a text/plain Content-Type, which this replaces (a
+  // body of bytes or a stream, the JSON's UTF-8, gave it none).
   headers.set("Content-Type", "application/json");
   headers.append("Cache-Control", cacheControl);
   headers.append("X-Request-Id", requestId);

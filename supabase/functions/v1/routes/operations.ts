@@ -115,7 +115,7 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, 
     await admit(c, deps.admission, user);
     if (c.req.url.includes("?")) await noQueryParameters(new URL(c.req.url));
     const input = await validBody(c, op, deps.bodyLimits, fast);
-    const output = op.runJson ? op.runJson(input) : JSON.stringify(op.run(input));
+    const output = op.runJsonChunks ? bodyOf(op.runJsonChunks(input)) : JSON.stringify(op.run(input));
     // Every header at once (http/response-headers.ts), so the app's outer layer adds none.
     c.set("headersDone", true);
     return jsonResponse(
@@ -126,6 +126,14 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, 
       request.headers.has("origin"),
     );
   };
+}
+
+/**
+ * A report's chunks (CalculationOperation.runJsonChunks) as a response body: one chunk as it is, several as a stream
+ * that Deno.serve writes out chunk by chunk (no single buffer of the whole body is ever made).
+ */
+function bodyOf(chunks: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+  return chunks.length === 1 ? chunks[0]! : ReadableStream.from(chunks);
 }
 
 type Handler = (c: Ctx) => Promise<Response>;
