@@ -8,7 +8,7 @@
  */
 import type { RE2JS, RE2Set } from "re2js";
 import { type AsciiProgram, asciiProgramCached } from "./ascii-program.ts";
-import { decisiveLiterals, requiredLiterals } from "./pattern-literals.ts";
+import { patternLiteralsOf } from "./pattern-literals.ts";
 import { re2 } from "./re2.ts";
 
 const MAX_MEMO = 10_000;
@@ -34,8 +34,8 @@ export class PatternGroup {
     this.#patterns.push(pattern);
     this.#regexes.push(regex);
     this.#ascii.push(asciiProgramCached(regex));
-    const decisive = decisiveLiterals(pattern);
-    this.#literals.push(decisive ?? requiredLiterals(pattern));
+    const { decisive, literals } = patternLiteralsOf(pattern, regex);
+    this.#literals.push(literals);
     this.#decisive.push(decisive !== null);
     return this.#patterns.length - 1;
   }

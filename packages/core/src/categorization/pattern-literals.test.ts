@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "./compile-pattern.ts";
 import { RE2JS } from "re2js";
-import { decisiveLiterals, requiredLiterals } from "./pattern-literals.ts";
+import { decisiveLiterals, patternLiteralsOf, requiredLiterals } from "./pattern-literals.ts";
+import { compilePatternCached } from "./pattern-cache.ts";
 
 const sorted = (x: readonly string[] | null) => (x === null ? null : [...x].sort());
 
@@ -131,5 +132,20 @@ describe("decisiveLiterals: patterns that are a few literal strings", () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("patternLiteralsOf: the literals kept per compiled pattern", () => {
+  it("answers decisiveLiterals, else requiredLiterals, once per program", () => {
+    for (const pattern of ["gym|sports", "^(card|pos) (tesco|aldi)\\b", "x.*y", "(a|b)+"]) {
+      const compiled = compilePatternCached(pattern);
+      if (!compiled.ok) throw new Error(pattern);
+      const first = patternLiteralsOf(pattern, compiled.regex);
+      expect(first.decisive).toEqual(decisiveLiterals(pattern));
+      expect(first.literals).toEqual(decisiveLiterals(pattern) ?? requiredLiterals(pattern));
+      // The same program: the same answer, not worked out again.
+      expect(patternLiteralsOf(pattern, compiled.regex)).toBe(first);
+    }
+    expect(patternLiteralsOf("gym|sports", {}).decisive).toEqual(["gym", "sports"]);
   });
 });

@@ -263,3 +263,27 @@ export function decisiveLiterals(pattern: string): readonly string[] | null {
     throw error;
   }
 }
+
+/** What PatternGroup reads of a pattern's literals: decisiveLiterals, else requiredLiterals. */
+export interface PatternLiterals {
+  /** decisiveLiterals of the pattern (null: its literals do not decide it). */
+  readonly decisive: readonly string[] | null;
+  /** The decisive literals when there are some, else requiredLiterals. */
+  readonly literals: readonly string[] | null;
+}
+
+const literalsByProgram = new WeakMap<object, PatternLiterals>();
+
+/**
+ * The literals of `pattern`, kept per compiled program `compiled` (the pattern's own, from pattern-cache.ts, which keeps
+ * one per pattern text): a rule list sent again is not analysed again. A WeakMap, so they go with the program.
+ */
+export function patternLiteralsOf(pattern: string, compiled: object): PatternLiterals {
+  let found = literalsByProgram.get(compiled);
+  if (found === undefined) {
+    const decisive = decisiveLiterals(pattern);
+    found = { decisive, literals: decisive ?? requiredLiterals(pattern) };
+    literalsByProgram.set(compiled, found);
+  }
+  return found;
+}

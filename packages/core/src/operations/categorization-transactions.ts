@@ -46,10 +46,8 @@ export function checkCategorizationAmounts(
 ): CheckedAmounts {
   const amountMinor = new Float64Array(transactions.length);
   const scales = new Uint8Array(transactions.length);
-  // Transactions repeat a few currency codes: the last code's scale is kept.
-  let lastCurrency: string | undefined;
-  let lastCode = "";
-  let lastScale: number | undefined;
+  // Transactions repeat a few currency codes, in any order: each code's scale (-1: not a currency) is looked up once.
+  const scaleOf = new Map<string, number>();
   for (let i = 0; i < transactions.length; i++) {
     const t = transactions[i]!;
     if (!isValidDate(t.date)) {
@@ -60,17 +58,15 @@ export function checkCategorizationAmounts(
       );
     }
     let scale = SCALE_WITHOUT_CURRENCY;
-    let code = "";
     const currency = t.currency;
     if (currency !== undefined) {
-      if (currency !== lastCurrency) {
-        lastCurrency = currency;
-        lastCode = currency.toUpperCase();
-        lastScale = currencyScale(lastCode);
-      }
-      code = lastCode;
-      const s = lastScale;
+      let s = scaleOf.get(currency);
       if (s === undefined) {
+        s = currencyScale(currency.toUpperCase()) ?? -1;
+        // Bounded: a body of 50,000 different made-up codes keeps 64 of them.
+        if (scaleOf.size < 64) scaleOf.set(currency, s);
+      }
+      if (s < 0) {
         errors.at(
           `${base}/${i}/currency`,
           "unknown_currency",
@@ -80,6 +76,7 @@ export function checkCategorizationAmounts(
     }
     const amount = parseMinor(t.amount, scale);
     if (typeof amount !== "number") {
+      const code = currency === undefined ? "" : currency.toUpperCase();
       const where = `\`${base}/${i}/amount\``;
       errors.at(
         `${base}/${i}/amount`,
