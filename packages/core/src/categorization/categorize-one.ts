@@ -54,8 +54,8 @@ export function collectMet(
   // Whether each text is clean (isCleanAscii), and its forms when it is not: each worked out once, on first use. The
   // description's cleanness is read by its needle search on the same pass when it has one (undefined until known).
   let descriptionClean: boolean | undefined;
-  const counterpartyClean = counterparty !== null && (byCounterparty.used || byText.used) &&
-    isCleanAscii(counterparty);
+  // The counterparty's, by the first field that reads it (a text its memo holds is known clean without a read).
+  let counterpartyClean: boolean | undefined;
   let descriptionForms: FieldForms | null = null;
   let counterpartyForms: FieldForms | null = null;
   let n = 0;
@@ -82,9 +82,9 @@ export function collectMet(
     }
     if (byText.used) {
       if (textOfCounterparty) {
-        n = counterpartyClean
-          ? byText.collectCleanMemo(counterparty!, out, n)
-          : byText.collect(counterpartyForms = fieldForms(counterparty!), out, n);
+        const found = byText.collectMemoIfClean(counterparty!, out, n);
+        counterpartyClean = found >= 0;
+        n = counterpartyClean ? found : byText.collect(counterpartyForms = fieldForms(counterparty!), out, n);
       } else if (description !== null) {
         descriptionClean ??= isCleanAscii(description);
         n = descriptionClean
@@ -94,14 +94,12 @@ export function collectMet(
     }
   }
   if (byCounterparty.used && counterparty !== null) {
-    n = counterpartyClean
-      ? byCounterparty.collectCleanMemo(counterparty, out, n)
-      : byCounterparty.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
+    const found = counterpartyClean === false ? -1 : byCounterparty.collectMemoIfClean(counterparty, out, n);
+    n = found >= 0 ? found : byCounterparty.collect(counterpartyForms ??= fieldForms(counterparty), out, n);
   }
   if (byAccount.used && typeof accountValue === "string") {
-    n = isCleanAscii(accountValue)
-      ? byAccount.collectCleanMemo(accountValue, out, n)
-      : byAccount.collect(fieldForms(accountValue), out, n);
+    const found = byAccount.collectMemoIfClean(accountValue, out, n);
+    n = found >= 0 ? found : byAccount.collect(fieldForms(accountValue), out, n);
   }
   const amounts = compiled.amounts;
   if (amounts.size > 0) {

@@ -14,7 +14,7 @@
  * Each condition has a slot; `collect` appends the slots of the conditions the field meets. `collectClean` does the
  * same for a printable-ASCII text that folding would only lower-case (isCleanAscii, the common case) without building
  * any form of it: every search reads its A–Z as a–z (the tries walk it, the hash maps are not used), and patterns
- * search the text itself. `collectCleanMemo` answers a repeated text from a memo (text-memo.ts).
+ * search the text itself. `collectMemoIfClean` answers a repeated text from a memo (text-memo.ts).
  */
 import { CodeUnitTrie } from "./code-unit-trie.ts";
 import { type FieldForms, firstKeyWord, isCleanAscii, keyOf } from "./field-forms.ts";
@@ -181,17 +181,24 @@ export class FieldTextIndex {
     return count;
   }
 
-  /** As `collectClean`, answered from the memo when the text was met before. */
-  collectCleanMemo(raw: string, out: Int32Array, count: number): number {
+  /**
+   * `collectClean` for a text not yet classified, answered from the memo when the text was met before: a text the
+   * memo holds was clean (it holds no other), so it is answered without being read; any other is classified
+   * (isCleanAscii) first. -1, with nothing appended, when it is not clean: the caller then folds it and calls
+   * `collect`.
+   */
+  collectMemoIfClean(raw: string, out: Int32Array, count: number): number {
     const memo = this.#memo;
-    if (!memo.on) return this.collectClean(raw, out, count);
-    const slots = memo.get(raw);
-    if (slots !== undefined) {
-      for (let i = 0; i < slots.length; i++) out[count++] = slots[i]!;
-      return count;
+    if (memo.on) {
+      const slots = memo.get(raw);
+      if (slots !== undefined) {
+        for (let i = 0; i < slots.length; i++) out[count++] = slots[i]!;
+        return count;
+      }
     }
+    if (!isCleanAscii(raw)) return -1;
     const end = this.collectClean(raw, out, count);
-    memo.set(raw, out.slice(count, end));
+    if (memo.on) memo.set(raw, out.slice(count, end));
     return end;
   }
 
