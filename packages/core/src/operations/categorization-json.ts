@@ -62,8 +62,9 @@ export function categorizationJson(
     let tail: Uint8Array | undefined;
     if (c < 0 && typeof t.category === "string" && t.category.length > 0) {
       categorized++;
-      category = inputCategories.get(t.category);
-      if (category === undefined) inputCategories.set(t.category, category = encodeCategory(t.category));
+      let own = inputCategories.get(t.category);
+      if (own === undefined) inputCategories.set(t.category, own = encodeCategory(t.category));
+      category = own;
       tail = afterInputCategory.get(kindState);
       if (tail === undefined) {
         afterInputCategory.set(kindState, tail = encodeTail(rules, -1, kindState, "input", false));
