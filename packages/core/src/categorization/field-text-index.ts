@@ -99,7 +99,8 @@ export class FieldTextIndex {
       this.#keySlots = [...this.#keys.values()];
     }
     // The needles: `contains` values, then `starts_with` and `ends_with` values anchored to the text's start and end,
-    // then the patterns' literals that are no `contains` value. Needles are distinct by text and anchor.
+    // `equals` and `one_of` values anchored to both, then the patterns' literals that are no `contains` value. Needles
+    // are distinct by text and anchor.
     const all: string[] = [];
     const anchors: number[] = [];
     const needleSlots: (readonly number[] | null)[] = [];
@@ -234,14 +235,14 @@ export class FieldTextIndex {
   }
 
   /**
-   * The needles (contains, starts_with and ends_with values, pattern literals) the field searches for, by id; empty
-   * when none.
+   * The needles (contains, starts_with, ends_with, equals and one_of values, pattern literals) the field searches for,
+   * by id; empty when none.
    */
   get needles(): readonly string[] {
     return this.#needleList;
   }
 
-  /** Where each of `needles` must occur (needle-trie.ts ANYWHERE, AT_START, AT_END). */
+  /** Where each of `needles` must occur (needle-trie.ts ANYWHERE, AT_START, AT_END, WHOLE). */
   get needleAnchors(): readonly number[] {
     return this.#needleAnchors;
   }

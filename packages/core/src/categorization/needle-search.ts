@@ -35,10 +35,11 @@ export class NeedleSearch {
     let states = 0;
     let budget = maxTotal;
     const units = new Set<number>();
+    const anchorList = anchors === undefined ? undefined : Array.from(anchors);
     const flush = (end: number) => {
       if (end > start) {
         budget -= tableSize(states, units.size);
-        const slice = anchors === undefined ? undefined : Array.from(anchors).slice(start, end);
+        const slice = anchorList?.slice(start, end);
         this.#automata.push(new NeedleAutomaton(needles.slice(start, end), start, foldAsciiCase, slice));
       }
       start = end;
