@@ -1,6 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countKeys } from "../json/counted-keys.ts";
-import { checkFlatItems, compileFlatItems, flatItemPasses, retainedItems } from "./flat-items.ts";
+import {
+  checkFlatItems,
+  compileFlatItems,
+  CURRENCY_PATTERN_SOURCE,
+  flatItemPasses,
+  isThreeLetters,
+  retainedItems,
+} from "./flat-items.ts";
+import { CURRENCY_PATTERN } from "./primitives.ts";
 
 const items = compileFlatItems({
   date: { type: "string", pattern: /^\d{4}-\d{2}-\d{2}$/ },
@@ -77,5 +86,60 @@ describe("checkFlatItems", () => {
     expect(again).toBe(compileFlatItems(rules));
     expect(compileFlatItems({ ...rules, date: { type: "string", pattern: /^\d{5}$/ } })).not.toBe(again);
     expect(compileFlatItems({ ...rules, amount: { type: "money", optional: true } })).not.toBe(again);
+  });
+});
+
+describe("isThreeLetters", () => {
+  const pattern = new RegExp(CURRENCY_PATTERN_SOURCE);
+  it("is the currency fields' pattern", () => {
+    expect(CURRENCY_PATTERN.source).toBe(CURRENCY_PATTERN_SOURCE);
+    expect(CURRENCY_PATTERN.flags).toBe("");
+  });
+
+  it("answers as the pattern on hand-picked strings", () => {
+    const cases: Array<[string, boolean]> = [
+      ["EUR", true],
+      ["eur", true],
+      ["gBp", true],
+      ["AZa", true],
+      ["EU", false],
+      ["EURO", false],
+      ["", false],
+      ["E1R", false],
+      ["@UR", false], // the code unit before A
+      ["[UR", false], // after Z
+      ["`UR", false], // before a
+      ["{UR", false], // after z
+      ["ÉUR", false], // not ASCII
+      ["ＥＵＲ", false], // full-width letters
+      ["EUR\n", false],
+      ["E R", false],
+    ];
+    for (const [s, expected] of cases) {
+      expect(isThreeLetters(s)).toBe(expected);
+      expect(pattern.test(s)).toBe(expected);
+    }
+  });
+
+  it("answers as the pattern on random strings", () => {
+    const codeLike = fc.array(fc.constantFrom("A", "Z", "a", "z", "@", "[", "`", "{", "é", "\n", "1", " "), {
+      maxLength: 4,
+    }).map((cs) => cs.join(""));
+    fc.assert(
+      fc.property(
+        fc.oneof(codeLike, fc.string({ maxLength: 4 }), fc.string({ unit: "binary", maxLength: 4 })),
+        (s) => {
+          expect(isThreeLetters(s)).toBe(pattern.test(s));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("is what a currency field of a flat item is checked with", () => {
+    const compiled = compileFlatItems({ currency: { type: "string", optional: true, pattern: CURRENCY_PATTERN } });
+    expect(flatItemPasses(compiled, { currency: "chf" })).toBe(true);
+    expect(flatItemPasses(compiled, { currency: "CH" })).toBe(false);
+    expect(flatItemPasses(compiled, { currency: "C\u00c9F" })).toBe(false);
   });
 });

@@ -6,11 +6,12 @@ import { z } from "zod";
 import { isValidDate } from "../calendar/dates.ts";
 import { DATE_PATTERN_SOURCE } from "../problem/from-zod.ts";
 import { lengthForLimits } from "./character-count.ts";
+import { CURRENCY_PATTERN_SOURCE } from "./flat-items.ts";
 
 export { characterCount, lengthForLimits } from "./character-count.ts";
 
 export const DATE_PATTERN = new RegExp(DATE_PATTERN_SOURCE);
-export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
+export const CURRENCY_PATTERN = new RegExp(CURRENCY_PATTERN_SOURCE);
 export const CURRENCY_PATTERN_MESSAGE = "must be a three-letter ISO 4217 currency code.";
 
 /** Attaches a description and examples (read by zod's toJSONSchema and @hono/zod-openapi). */

@@ -130,10 +130,18 @@ function calculationHandler(op: CalculationOperation, deps: OperationRouteDeps, 
 
 /**
  * A report's chunks (CalculationOperation.runJsonChunks) as a response body: one chunk as it is, several as a stream
- * that Deno.serve writes out chunk by chunk (no single buffer of the whole body is ever made).
+ * that Deno.serve writes out chunk by chunk (no single buffer of the whole body is ever made). The chunks exist
+ * already, so they are queued at once: each read is answered from the queue (`ReadableStream.from` would step an
+ * async iterator per chunk, about 1 µs each).
  */
 function bodyOf(chunks: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
-  return chunks.length === 1 ? chunks[0]! : ReadableStream.from(chunks);
+  if (chunks.length === 1) return chunks[0]!;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
 }
 
 type Handler = (c: Ctx) => Promise<Response>;
