@@ -162,3 +162,58 @@ describe("Anchored needles: starts_with, ends_with and equals on the same pass",
     expect(a.clean).toBe(true);
   });
 });
+
+describe("Cleanness from the automaton's own needles of dirt (a doubled space, a control character)", () => {
+  // Code units that make a text dirty, and some that do not; needles and texts drawn from both.
+  const mixed = fc.constantFrom("a", "b", " ", "\t", "\u0000", "\u001f", "\u007f", "~", "é", "A");
+  const mixedNeedles = fc.uniqueArray(
+    fc.record({
+      text: fc.string({ unit: mixed, minLength: 1, maxLength: 3 }).map((t) => t.toLowerCase()),
+      anchor: fc.constantFrom(ANYWHERE, AT_START, AT_END, WHOLE),
+    }),
+    { minLength: 1, maxLength: 10, selector: (n) => `${n.anchor}:${n.text}` },
+  );
+
+  it("finds the same needles and the same cleanness whether or not a needle holds a control character or two spaces", () => {
+    fc.assert(
+      fc.property(mixedNeedles, fc.string({ unit: mixed, maxLength: 10 }), fc.boolean(), (list, text, fold) => {
+        const texts = list.map((n) => n.text);
+        const anchors = list.map((n) => n.anchor);
+        const read = fold ? text.replace(/[A-Z]/g, (c) => c.toLowerCase()) : text;
+        const expected = list.flatMap((n, i) => (occursAt(read, n.text, n.anchor) ? [i] : []));
+        const automaton = new NeedleAutomaton(texts, 0, fold, anchors);
+        // found() also checks that exactly the reported needles are marked seen: the needles of dirt never are.
+        expect(found(automaton, list.length, text)).toEqual(expected);
+        expect(automaton.clean).toBe(isCleanAscii(text));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("hand-worked: a control character anywhere, a doubled space inside a needle's match, spaces at the ends", () => {
+    const a = new NeedleAutomaton(["a b", " 1", "x"]);
+    const scan = (t: string) => {
+      const ids = found(a, 3, t);
+      return { ids, clean: a.clean };
+    };
+    expect(scan("a b 12")).toEqual({ ids: [0, 1], clean: true });
+    expect(scan("a  b 12")).toEqual({ ids: [1], clean: false }); // " 1" is found after the doubled space
+    expect(scan("a b\u00011")).toEqual({ ids: [0], clean: false });
+    expect(scan("x\u007f")).toEqual({ ids: [2], clean: false });
+    expect(scan("\u001fx")).toEqual({ ids: [2], clean: false });
+    expect(scan(" x")).toEqual({ ids: [2], clean: false });
+    expect(scan("x ")).toEqual({ ids: [2], clean: false });
+    expect(scan("")).toEqual({ ids: [], clean: false });
+    expect(scan("~!x")).toEqual({ ids: [2], clean: true });
+  });
+
+  it("tells a needle's own control character from the others (then it tests each code unit)", () => {
+    const a = new NeedleAutomaton(["a\tb", "c"]);
+    expect(found(a, 2, "a\tb c")).toEqual([0, 1]);
+    expect(a.clean).toBe(false);
+    expect(found(a, 2, "a\u0001b c")).toEqual([1]);
+    expect(a.clean).toBe(false);
+    expect(found(a, 2, "ab c")).toEqual([1]);
+    expect(a.clean).toBe(true);
+  });
+});

@@ -29,8 +29,9 @@ describe("NeedleSearch: needles split over several automata when one table would
   it("uses one automaton when the table fits, one per needle at the smallest bound, includes past the budget", () => {
     expect(new NeedleSearch(["abc", "bcd", "x"]).passes).toEqual({ automata: 1, single: 0 });
     expect(new NeedleSearch(["abc", "bcd", "x"], 1).passes).toEqual({ automata: 3, single: 0 });
-    // "abc": 4 states × 4 classes = 16 entries; "bcd" would need 16 more of the 20.
-    expect(new NeedleSearch(["abc", "bcd", "x"], 1, 20).passes).toEqual({ automata: 1, single: 2 });
+    // "abc": (the root, 3 states and the 3 of the needles of dirt) × (class 0, 3 code units and the 2 of the needles of
+    // dirt) = 42 entries; "bcd" would need 42 more of the 60.
+    expect(new NeedleSearch(["abc", "bcd", "x"], 1, 60).passes).toEqual({ automata: 1, single: 2 });
     expect(new NeedleSearch(["abc"], 1, 0).passes).toEqual({ automata: 0, single: 1 });
   });
 });
