@@ -207,7 +207,7 @@ describe("Cleanness from the automaton's own needles of dirt (a doubled space, a
     expect(scan("~!x")).toEqual({ ids: [2], clean: true });
   });
 
-  it("tells a needle's own control character from the others (then it tests each code unit)", () => {
+  it("tells a needle's own control character from the others (then isCleanAscii reads the text)", () => {
     const a = new NeedleAutomaton(["a\tb", "c"]);
     expect(found(a, 2, "a\tb c")).toEqual([0, 1]);
     expect(a.clean).toBe(false);

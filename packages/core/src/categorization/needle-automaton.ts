@@ -10,6 +10,7 @@
  * text is searched as its lower-cased form without building that string.
  */
 
+import { isCleanAscii } from "./field-forms.ts";
 import { ANYWHERE, buildNeedleTrie } from "./needle-trie.ts";
 
 /** The largest transition table of one automaton (entries of 4 bytes). */
@@ -27,8 +28,8 @@ export function tableSize(states: number, units: number): number {
  * What tells a dirty text (field-forms.ts isCleanAscii: printable ASCII, not empty, no leading, trailing or doubled
  * space) in the automaton's own pass, without a test per code unit: two needles of its own, a doubled space and a
  * control character (every code unit below the space, and DEL, read as one class), found like any other needle, and
- * reported as dirt instead of as a needle. A needle list that holds either itself (no folded rule value does) keeps
- * the test per code unit instead.
+ * reported as dirt instead of as a needle. A needle list that holds either itself (no folded rule value does) is
+ * told cleanness by isCleanAscii instead, a second read of the text.
  */
 const DOUBLE_SPACE = "  ";
 const CONTROL = "\u0000";
@@ -41,7 +42,7 @@ function isControl(u: number): boolean {
   return u < SPACE || u === DEL;
 }
 
-/** Whether a needle would stand in the way of the two needles of dirt (then `scan` tests each code unit). */
+/** Whether a needle would stand in the way of the two needles of dirt (then `scan` calls isCleanAscii). */
 function holdsDirt(needle: string): boolean {
   if (needle.includes(DOUBLE_SPACE)) return true;
   for (let k = 0; k < needle.length; k++) if (isControl(needle.charCodeAt(k))) return true;
@@ -65,7 +66,7 @@ export class NeedleAutomaton {
    * on its failure chain where a needle ends (-1: none).
    */
   readonly #table: Int32Array;
-  /** Whether the needles of dirt are in the table (else `scan` tests each code unit for cleanness). */
+  /** Whether the needles of dirt are in the table (else `scan` reads the text again with isCleanAscii). */
   readonly #findsDirt: boolean;
 
   /**
@@ -147,7 +148,6 @@ export class NeedleAutomaton {
    * from index `count`; returns the new count. Sets `clean`.
    */
   scan(text: string, seen: Uint8Array, out: Int32Array, count: number): number {
-    if (!this.#findsDirt) return this.#scanTestingEach(text, seen, out, count);
     const ascii = this.#ascii;
     const other = this.#other;
     const table = this.#table;
@@ -178,46 +178,11 @@ export class NeedleAutomaton {
       count = reportFrom(table, report, to ^ (to >> 31), seen, out, count);
     }
     // Clean: no code unit past ASCII, no control character and no doubled space (the needles of dirt), not empty,
-    // no space at either end.
+    // no space at either end. A needle list without the needles of dirt reads the text once more instead.
     const n = text.length;
-    this.clean = asciiOnly && !dirt && n > 0 && text.charCodeAt(0) !== SPACE && text.charCodeAt(n - 1) !== SPACE;
-    return count;
-  }
-
-  /** `scan` for a needle list that holds a needle of dirt: cleanness read from each code unit. */
-  #scanTestingEach(text: string, seen: Uint8Array, out: Int32Array, count: number): number {
-    const ascii = this.#ascii;
-    const other = this.#other;
-    const table = this.#table;
-    const report = this.#classes;
-    let s = 0;
-    if (this.#start !== 0) {
-      const to = table[this.#start]!;
-      s = to ^ (to >> 31);
-      count = reportFrom(table, report, s, seen, out, count);
-    }
-    // isCleanAscii on the way: a space after a space (or at the start) or a character outside ! … ~ spoils it.
-    let afterSpace = true;
-    let clean = true;
-    for (let i = 0; i < text.length; i++) {
-      const u = text.charCodeAt(i);
-      if (u === SPACE) {
-        if (afterSpace) clean = false;
-        afterSpace = true;
-      } else {
-        if (u < EXCLAMATION || u > TILDE) clean = false;
-        afterSpace = false;
-      }
-      const to = table[s + (u < 128 ? ascii[u]! : other.get(u) ?? 0)]!;
-      s = to ^ (to >> 31);
-      if (to < 0) count = reportFrom(table, report, s, seen, out, count);
-    }
-    if (this.#end !== 0) {
-      const to = table[s + this.#end]!;
-      count = reportFrom(table, report, to ^ (to >> 31), seen, out, count);
-    }
-    // A trailing space, or the empty text (which starts "after a space"), is not clean.
-    this.clean = clean && !afterSpace;
+    this.clean = this.#findsDirt
+      ? asciiOnly && !dirt && n > 0 && text.charCodeAt(0) !== SPACE && text.charCodeAt(n - 1) !== SPACE
+      : isCleanAscii(text);
     return count;
   }
 }
@@ -250,6 +215,4 @@ function reportFrom(
 }
 
 const SPACE = 0x20;
-const EXCLAMATION = 0x21;
-const TILDE = 0x7e;
 const DEL = 0x7f;
