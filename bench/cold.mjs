@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { APP_ENV, APP_SERVER, spawnTo200 } from "./lib/calc.mjs";
 import { cashflowBody } from "./lib/payload.mjs";
+import { buildFunctionIn } from "./lib/function-build.mjs";
 import { freePort, median, ROOT, round, spawnDeno, stop, waitFor200 } from "./lib/proc.mjs";
 
 const args = process.argv.slice(2);
@@ -56,6 +57,9 @@ async function cpuTo200(script, env, cwd) {
     await stop(child);
   }
 }
+
+// The app's entry serves the deployed bundle: build it from this tree (and from each other checkout given).
+for (const dir of new Set(Object.values(sides).map(([, , dir]) => dir))) buildFunctionIn(dir);
 
 const measure = cpu ? cpuTo200 : spawnTo200;
 const names = Object.keys(sides);

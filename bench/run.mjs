@@ -47,6 +47,7 @@ import { categorizeSection } from "./lib/categorize.mjs";
 import { profileSection } from "./lib/profile.mjs";
 import { scaleSection } from "./lib/scale.mjs";
 import { prepareBefore } from "./lib/before.mjs";
+import { buildFunctionIn } from "./lib/function-build.mjs";
 import { convertSection } from "./lib/convert.mjs";
 import { ratesSection } from "./lib/rates.mjs";
 import { usersSection } from "./lib/users.mjs";
@@ -138,6 +139,10 @@ if (beforeArg >= 0) {
   results.before = { ref: ctx.before.ref, commit: ctx.before.sha };
   log(`before: ${ctx.before.ref} (${ctx.before.sha}) in ${ctx.before.dir}`);
 }
+
+// bench/servers/entry.ts serves the deployed bundle: build it (and the tree before's) from the sources measured.
+log(buildFunctionIn(ROOT));
+if (ctx.before) log(`before: ${buildFunctionIn(ctx.before.dir) ?? "no bundle (its entry serves the sources)"}`);
 
 const sections = [
   ["calc", calcSection],

@@ -30,6 +30,8 @@ async function profileRun(name, seconds, load, cwd = ROOT) {
       PORT: String(port),
       PROFILE_SECONDS: String(seconds),
       PROFILE_ENTRY: join(cwd, "bench/servers/entry.ts"),
+      // The sources rather than the bundle (the same code): the profile's areas are named by module.
+      PFA_BENCH_SOURCES: "1",
     },
     ["--cpu-prof", `--cpu-prof-dir=${dir}`],
     { stdout: "ignore", cwd },

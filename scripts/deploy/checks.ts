@@ -19,7 +19,8 @@ import { PROJECT_DIR, SEED_SQL_FILE } from "../db/paths.ts";
 import { bootstrapDatabase, runSupabaseOrThrow } from "../db/supabase-cli.ts";
 import { createTestDatabase } from "../db/test-database.ts";
 import { cleanCopy } from "./clean-copy.ts";
-import { checkFunction, filesOutsideFunction, functionFiles } from "./function-graph.ts";
+import { buildFunction } from "../function/build.ts";
+import { checkFunction, DEPLOYED_ENTRYPOINT, filesOutsideFunction, functionFiles } from "./function-graph.ts";
 
 export interface Check {
   readonly name: string;
@@ -41,7 +42,7 @@ function denoInRepo(args: readonly string[]): string {
 
 export const functionCheck: Check = {
   name: "function: module graph and type check with supabase/functions/v1/deno.json alone",
-  run() {
+  async run() {
     const copy = cleanCopy({ only: ["supabase", "packages"] });
     try {
       const check = checkFunction(copy.dir);
@@ -49,7 +50,14 @@ export const functionCheck: Check = {
       const files = functionFiles(copy.dir);
       const outside = filesOutsideFunction(files);
       if (outside.length > 0) throw new Error(`the function imports files from elsewhere:\n${outside.join("\n")}`);
-      return Promise.resolve(`${files.length} local files, all under supabase/functions/v1 and packages/core`);
+      // The deployed entry: the bundle built in the copy, its graph resolved with the function's deno.json alone.
+      await buildFunction({ root: copy.dir });
+      const deployed = functionFiles(copy.dir, DEPLOYED_ENTRYPOINT);
+      if (deployed.some((f) => !f.startsWith("supabase/functions/v1/dist/"))) {
+        throw new Error(`the bundle imports local files outside dist/:\n${deployed.join("\n")}`);
+      }
+      return `${files.length} local files, all under supabase/functions/v1 and packages/core; the bundle's start-up ` +
+        `graph: ${deployed.length} files of supabase/functions/v1/dist`;
     } finally {
       copy.remove();
     }

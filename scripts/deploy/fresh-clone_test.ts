@@ -14,7 +14,7 @@ import { bootstrapDatabase, runSupabase, SUPABASE_BIN } from "../db/supabase-cli
 import { createTestDatabase } from "../db/test-database.ts";
 import { startFakeManagementApi } from "../../tests/helpers/fake-management-api.ts";
 import { cleanCopy } from "./clean-copy.ts";
-import { functionFiles } from "./function-graph.ts";
+import { DEPLOYED_ENTRYPOINT, functionFiles } from "./function-graph.ts";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_URL");
 
@@ -71,6 +71,13 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
     await Deno.symlink(join(PROJECT_DIR, "node_modules"), join(copy.dir, "node_modules"));
     const bundled = await new Deno.Command("node", { args: ["scripts/docs/bundle.mjs"], cwd: copy.dir }).output();
     assert.equal(bundled.code, 0, new TextDecoder().decode(bundled.stderr));
+    // `npm run deploy:function` builds the deployed entry (config.toml's entrypoint, dist/) before it deploys.
+    const built = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "scripts/function/build.ts"],
+      cwd: copy.dir,
+    })
+      .output();
+    assert.equal(built.code, 0, new TextDecoder().decode(built.stderr));
     const profile = await api.profileFile(scratch);
     const ref = "abcdefghijklmnopqrst";
     const cli = async (...args: string[]) => {
@@ -108,7 +115,7 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
     assert.deepEqual(
       { ...upload!.metadata, static_patterns: undefined },
       {
-        entrypoint_path: "supabase/functions/v1/index.ts",
+        entrypoint_path: DEPLOYED_ENTRYPOINT,
         import_map_path: "supabase/functions/v1/deno.json",
         verify_jwt: false,
         name: "v1",
@@ -136,8 +143,13 @@ Deno.test("fresh clone: supabase link, functions deploy v1 --use-api and secrets
       await Deno.mkdir(dirname(join(uploaded, path)), { recursive: true });
       await Deno.writeFile(join(uploaded, path), bytes);
     }
-    const graph = functionFiles(uploaded);
-    assert.ok(graph.includes("packages/core/src/mod.ts"), "the graph reaches the core, outside supabase/");
+    const graph = functionFiles(uploaded, DEPLOYED_ENTRYPOINT);
+    assert.ok(graph.length > 20, "the graph holds the bundle's files, those loaded on demand included");
+    assert.deepEqual(
+      graph.filter((f) => !f.startsWith("supabase/functions/v1/dist/")),
+      [],
+      "the bundle holds the core",
+    );
     assert.deepEqual(graph.filter((f) => !upload!.files.has(f)), [], "every file of the graph was uploaded");
   } finally {
     await api.close();

@@ -12,12 +12,16 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { PROJECT_DIR } from "../db/paths.ts";
 
 export const FUNCTION_ENTRYPOINT = "supabase/functions/v1/index.ts";
+/** What config.toml deploys: the bundle `npm run build:function` writes from FUNCTION_ENTRYPOINT (gitignored). */
+export const DEPLOYED_ENTRYPOINT = "supabase/functions/v1/dist/index.js";
 export const FUNCTION_CONFIG = "supabase/functions/v1/deno.json";
 const DENO_BIN = join(PROJECT_DIR, "node_modules", ".bin", "deno");
 
 export interface DenoResult {
   readonly status: number | null;
+  /** stdout, then stderr. */
   readonly output: string;
+  readonly stdout: string;
 }
 
 function deno(dir: string, args: readonly string[]): DenoResult {
@@ -28,7 +32,7 @@ function deno(dir: string, args: readonly string[]): DenoResult {
     env: { ...process.env, NO_COLOR: "1", DENO_NO_PACKAGE_JSON: "1", DENO_NO_UPDATE_CHECK: "1" },
     maxBuffer: 64 * 1024 * 1024,
   });
-  return { status: result.status, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
+  return { status: result.status, output: `${result.stdout ?? ""}${result.stderr ?? ""}`, stdout: result.stdout ?? "" };
 }
 
 /** `deno check` of the entrypoint with the function's deno.json alone, in `dir`. */
@@ -42,11 +46,17 @@ interface GraphModule {
   readonly dependencies?: readonly { code?: { error?: string }; type?: { error?: string } }[];
 }
 
-/** The local files of the function's module graph, relative to `dir`, sorted. Throws when the graph has errors. */
-export function functionFiles(dir: string): string[] {
-  const result = deno(dir, ["info", "--json", "--config", FUNCTION_CONFIG, FUNCTION_ENTRYPOINT]);
+/**
+ * The local files of the module graph of `entry` (the sources' entry by default; DEPLOYED_ENTRYPOINT for the built
+ * bundle), relative to `dir`, sorted. Throws when the graph has errors.
+ */
+export function functionFiles(dir: string, entry = FUNCTION_ENTRYPOINT): string[] {
+  const result = deno(dir, ["info", "--json", "--config", FUNCTION_CONFIG, entry]);
   if (result.status !== 0) throw new Error(`deno info failed:\n${result.output}`);
-  const info = JSON.parse(result.output.slice(result.output.indexOf("{"))) as { modules: GraphModule[] };
+  if (result.output !== result.stdout) {
+    console.error(`deno info ${entry}: ${result.output.slice(result.stdout.length)}`);
+  }
+  const info = JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) as { modules: GraphModule[] };
   const errors = info.modules.flatMap((m) => [
     ...(m.error ? [`${m.specifier}: ${m.error}`] : []),
     ...(m.dependencies ?? []).flatMap((d) =>

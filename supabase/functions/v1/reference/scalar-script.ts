@@ -5,7 +5,9 @@
  * as a static file (supabase/config.toml, `static_files`). Read and compressed once, on first use, then kept in
  * memory.
  */
-export const SCALAR_SCRIPT_FILE = new URL("./scalar.standalone.js", import.meta.url);
+// Resolved from one level under the function folder, so that the same path holds for this module and for the deployed
+// bundle's files (supabase/functions/v1/dist/, scripts/function/build.ts).
+export const SCALAR_SCRIPT_FILE = new URL("../reference/scalar.standalone.js", import.meta.url);
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
