@@ -243,8 +243,9 @@ async function coldStart(ctx) {
   ctx.results.cold_start_ms = round(median(app), 1);
   ctx.results.cold_start_vs_floor = round(median(app) / median(floor), 2);
   ctx.results.measurements.cold_start_ms = {
-    method: `spawn \`deno run -A ${APP_SERVER}\` (real app, calculation routes, no database) until the first 200 ` +
-      `of POST /v1/analytics/cashflow, polled every 2 ms; median of ${spawns} after one discarded spawn`,
+    method: `spawn \`deno run -A ${APP_SERVER}\` (the deployed bundle, built from this tree: real app, calculation ` +
+      `routes, no database) until the first 200 of POST /v1/analytics/cashflow, polled every 2 ms; median of ` +
+      `${spawns} after one discarded spawn; module_load_breakdown: the same steps in the sources (bench/coldparts.ts)`,
     real_function_ms: app.map((x) => round(x, 1)),
     floor_server_median_ms: round(median(floor), 1),
     floor_server_ms: floor.map((x) => round(x, 1)),
