@@ -11,13 +11,14 @@
  * lookup in Deno's emit cache and its own compilation; the bundle starts the same code from about 16 JavaScript files
  * instead of about 70 TypeScript modules (BENCHMARKS.md, `cold_start_vs_floor`).
  *
- * The sources stay the truth: `npm start` and every test run them, and functions/v1/bundle_test.ts answers the same
- * requests from a fresh bundle and from the sources and compares the bytes. A bundle is built from the sources of
- * the moment, never edited by hand: `npm run deploy:function` builds it right before `supabase functions deploy`.
+ * The sources stay the truth: `npm start` and every test run them, and supabase/functions/v1/bundle_test.ts answers
+ * the same requests from a fresh bundle and from the sources and compares the bytes. A bundle is built from the
+ * sources of the moment, never edited by hand: `npm run deploy:function` builds it right before `supabase functions
+ * deploy`.
  *
  *   deno run -A scripts/function/build.ts [--out DIR]   # DIR must be one level under supabase/functions/v1
  */
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -43,7 +44,7 @@ export interface BuildResult {
 
 /**
  * Builds the bundle of the function in `root` (this checkout by default; a clean copy for deploy:check) into `outDir`
- * (dist/ by default, emptied first). `outDir` must sit directly under supabase/functions/v1, as dist/ does: a bundled
+ * (dist/ by default, emptied first; named dist or dist-*). `outDir` must sit directly under supabase/functions/v1, as dist/ does: a bundled
  * module finds the function's static files (reference/scalar.standalone.js) at the same relative place as its source.
  */
 export async function buildFunction(
@@ -51,6 +52,10 @@ export async function buildFunction(
 ): Promise<BuildResult> {
   const dir = functionDir(root);
   if (dirname(outDir) !== dir) throw new Error(`${outDir} is not directly under ${dir}`);
+  // The folder is emptied first: never one of the function's own (reference/, routes/, ...).
+  if (!/^dist(-[a-z0-9-]+)?$/.test(basename(outDir))) {
+    throw new Error(`${outDir}: the folder's name must be dist or dist-*`);
+  }
   const config = JSON.parse(await Deno.readTextFile(join(dir, "deno.json"))) as {
     imports: Record<string, string>;
   };
@@ -79,7 +84,14 @@ export async function buildFunction(
     stderr: "piped",
     env: { NO_COLOR: "1", DENO_NO_PACKAGE_JSON: "1" },
   }).output();
-  if (code !== 0) throw new Error(`deno bundle failed (exit ${code}):\n${new TextDecoder().decode(stderr)}`);
+  const said = new TextDecoder().decode(stderr);
+  if (code !== 0) throw new Error(`deno bundle failed (exit ${code}):\n${said}`);
+  // `deno bundle` can succeed having bundled nothing (a flag that swallowed the entry, say): then there is no entry.
+  try {
+    await Deno.stat(join(outDir, "index.js"));
+  } catch {
+    throw new Error(`deno bundle wrote no ${join(outDir, "index.js")}:\n${said}`);
+  }
   let files = 0;
   let bytes = 0;
   for await (const entry of Deno.readDir(outDir)) {
@@ -91,7 +103,7 @@ export async function buildFunction(
 
 if (import.meta.main) {
   const at = Deno.args.indexOf("--out");
-  const out = at >= 0 ? join(Deno.cwd(), Deno.args[at + 1] ?? "") : DIST_DIR;
+  const out = at >= 0 ? resolve(Deno.args[at + 1] ?? "") : DIST_DIR;
   const result = await buildFunction({ outDir: out });
   console.log(
     `build:function: ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KiB in ${relative(ROOT, result.dir)}`,
