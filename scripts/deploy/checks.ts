@@ -56,8 +56,8 @@ export const functionCheck: Check = {
       if (deployed.some((f) => !f.startsWith("supabase/functions/v1/dist/"))) {
         throw new Error(`the bundle imports local files outside dist/:\n${deployed.join("\n")}`);
       }
-      return `${files.length} local files, all under supabase/functions/v1 and packages/core; the bundle's start-up ` +
-        `graph: ${deployed.length} files of supabase/functions/v1/dist`;
+      return `${files.length} local files, all under supabase/functions/v1 and packages/core; the bundle's graph ` +
+        `(its files loaded on demand included): ${deployed.length} files of supabase/functions/v1/dist`;
     } finally {
       copy.remove();
     }
