@@ -97,7 +97,8 @@ async function handlers(env: Record<string, string>): Promise<{ source: Handler;
   const { files } = await build;
   assert.ok(files > 1, "the bundle has files");
   return await withEnvironment(env, async () => ({
-    // A query string makes each import a fresh module graph: each handler gets its own configuration.
+    // A query string makes each import run its entry again, building a handler with this environment's configuration
+    // (the modules the entry imports are shared).
     source: await servedBy(new URL(`./index.ts?parity=${++sequence}`, import.meta.url).href),
     bundle: await servedBy(new URL(`./dist-test/index.js?parity=${++sequence}`, import.meta.url).href),
   }));
