@@ -59,7 +59,7 @@ async function cpuTo200(script, env, cwd) {
 }
 
 // The app's entry serves the deployed bundle: build it from this tree (and from each other checkout given).
-for (const dir of new Set(Object.values(sides).map(([, , dir]) => dir))) buildFunctionIn(dir);
+for (const dir of new Set(Object.values(sides).map(([, , dir]) => dir))) await buildFunctionIn(dir);
 
 const measure = cpu ? cpuTo200 : spawnTo200;
 const names = Object.keys(sides);

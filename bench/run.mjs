@@ -141,8 +141,8 @@ if (beforeArg >= 0) {
 }
 
 // bench/servers/entry.ts serves the deployed bundle: build it (and the tree before's) from the sources measured.
-log(buildFunctionIn(ROOT));
-if (ctx.before) log(`before: ${buildFunctionIn(ctx.before.dir) ?? "no bundle (its entry serves the sources)"}`);
+log(await buildFunctionIn(ROOT));
+if (ctx.before) log(`before: ${(await buildFunctionIn(ctx.before.dir)) ?? "no bundle (its entry serves the sources)"}`);
 
 const sections = [
   ["calc", calcSection],

@@ -1,17 +1,12 @@
 // The deployed entry is the function's bundle (scripts/function/build.ts, supabase/functions/v1/dist/): the benchmark
 // builds it from the sources of the tree it measures, as `npm run deploy:function` does before a deploy, so that
 // bench/servers/entry.ts serves what a deploy serves. A tree from before the bundle (no build script) serves its sources.
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { denoPath, ROOT } from "./proc.mjs";
+import { ROOT, runDeno } from "./proc.mjs";
 
 /** Builds `dir`'s function bundle; answers the build's one-line summary, or null for a tree without the build. */
-export function buildFunctionIn(dir = ROOT) {
+export async function buildFunctionIn(dir = ROOT) {
   if (!existsSync(join(dir, "scripts/function/build.ts"))) return null;
-  return execFileSync(denoPath(), ["run", "-A", "scripts/function/build.ts"], {
-    cwd: dir,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1" },
-  }).trim();
+  return (await runDeno("scripts/function/build.ts", [], {}, [], undefined, dir)).trim();
 }
