@@ -15,7 +15,7 @@ const encoder = new TextEncoder();
 /** Bytes per chunk: a caller ends a chunk at the first row past this size. */
 export const CHUNK_BYTES = 64 * 1024;
 
-/** Most bytes a non-negative safe integer takes in decimal (putDigits). */
+/** Most digits a counter (newCounter) has: every safe integer fits. */
 export const MAX_DIGITS = 16;
 
 /** A new chunk with room for at least `n` bytes: a little over CHUNK_BYTES, so that it holds whole rows. */
@@ -38,20 +38,41 @@ export function putBytes(target: Uint8Array, at: number, piece: Uint8Array): num
   return at + n;
 }
 
-/** Writes non-negative safe integer `n` in decimal at `at` (room for MAX_DIGITS); the position after it. */
-export function putDigits(target: Uint8Array, at: number, n: number): number {
-  let width = 1;
-  for (let p = 10; p <= n; p *= 10) width++;
-  let end = at + width;
-  let rest = n;
-  while (end > at) {
-    // `%` and the division of a multiple of 10 are exact for every safe integer (n / 10 rounded down is not).
-    const digit = rest % 10;
-    target[--end] = 48 + digit;
-    rest = (rest - digit) / 10;
-  }
+/**
+ * A decimal counter for a report's row indexes, which count up from 0 one by one: its ASCII digits, kept as they are
+ * and stepped with a carry, so that writing an index copies a few bytes instead of dividing by ten per digit (that took
+ * a quarter of POST categorize's report on 50,000 rows). A Uint8Array, not an object of its own (see above): entry 0
+ * holds the number of digits, entries 1…MAX_DIGITS the digits, right-aligned, with zeros before them.
+ */
+export function newCounter(): Uint8Array {
+  const counter = new Uint8Array(MAX_DIGITS + 1);
+  counter[0] = 1;
+  counter[MAX_DIGITS] = ZERO;
+  return counter;
+}
+
+/** Writes the counter's value in decimal at `at` (room for MAX_DIGITS); the position after it. */
+export function putCounter(target: Uint8Array, at: number, counter: Uint8Array): number {
+  const width = counter[0]!;
+  const first = MAX_DIGITS + 1 - width;
+  for (let i = 0; i < width; i++) target[at + i] = counter[first + i]!;
   return at + width;
 }
+
+/** Adds one to the counter (at most 10^MAX_DIGITS - 1 steps from 0). */
+export function stepCounter(counter: Uint8Array): void {
+  let i = MAX_DIGITS;
+  // Nines become zeros, carrying left; the zeros before the digits stop the carry (entry 0 is the width, never a 9).
+  while (counter[i] === NINE) counter[i--] = ZERO;
+  if (counter[i] === 0) {
+    counter[i] = ONE; // carried past the first digit: one digit more
+    counter[0]!++;
+  } else counter[i]!++;
+}
+
+const ZERO = 48;
+const ONE = 49;
+const NINE = 57;
 
 /** Writes `s` as UTF-8 at `at` (room for utf8Bound(s); a lone surrogate becomes U+FFFD); the position after it. */
 export function putText(target: Uint8Array, at: number, s: string): number {
