@@ -3,19 +3,30 @@
  * scanNumbersAndKeys). The parser relies on one agreement: whenever the SIMD pass answers, the byte loop would not
  * have refused the body and counts the same colons outside strings; on valid JSON, the SIMD pass raises its numbers'
  * alarm whenever the byte loop does (a false alarm only costs the exact slow pass). Every token is also tried at each
- * offset of a 64-byte block, so that strings, escapes, digit runs and exponents cross block boundaries.
+ * offset of a 64-byte block, so that strings, escapes, digit runs and exponents cross block boundaries, and every body
+ * is scanned in windows of one, two and three blocks as well as in the module's own, so that they cross windows too
+ * (the state carried from one window to the next).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_DEPTH, MAX_MEMBER_NAME_BYTES, MAX_OBJECT_MEMBERS, scanNumbersAndKeys } from "./parse-json-body.ts";
-import { scanStructure } from "./structure-scan.ts";
+import { scanStructure, WINDOW_BYTES } from "./structure-scan.ts";
 
 const encoder = new TextEncoder();
+
+/** The SIMD pass's answer on `bytes`, the same in windows of every size tried. */
+function scanned(bytes: Uint8Array) {
+  const answer = scanStructure(bytes);
+  for (const window of [64, 128, 192]) {
+    expect(scanStructure(bytes, window), `in windows of ${window} bytes`).toEqual(answer);
+  }
+  return answer;
+}
 
 /** The SIMD pass's answer on `text`, after checking the agreement with the byte loop. */
 function agreed(text: string, valid: boolean) {
   const bytes = encoder.encode(text);
-  const fast = scanStructure(bytes);
+  const fast = scanned(bytes);
   const exact = scanNumbersAndKeys(bytes);
   if (fast !== undefined) {
     expect(exact.refused, `the byte loop refuses what the SIMD pass answered: ${text.slice(0, 200)}`).toBe(false);
@@ -79,16 +90,26 @@ describe("scanStructure", () => {
     const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
     const object = (members: number) => `{${Array.from({ length: members }, (_, i) => `"k${i}":${i}`).join(",")}}`;
     const named = (bytes: number) => `{"${"n".repeat(bytes)}":1}`;
-    for (const text of [nested(MAX_DEPTH + 1), object(MAX_OBJECT_MEMBERS + 1), named(MAX_MEMBER_NAME_BYTES + 1)]) {
+    // Nesting that builds up over many blocks (and windows of a block): one opening bracket per 70 bytes.
+    const spread = (depth: number) => "[".padEnd(70).repeat(depth) + "]".repeat(depth);
+    agreed(spread(MAX_DEPTH), true);
+    for (
+      const text of [
+        nested(MAX_DEPTH + 1),
+        spread(MAX_DEPTH + 1),
+        object(MAX_OBJECT_MEMBERS + 1),
+        named(MAX_MEMBER_NAME_BYTES + 1),
+      ]
+    ) {
       expect(scanNumbersAndKeys(encoder.encode(text)).refused).toBe(true);
-      expect(scanStructure(encoder.encode(text)), text.slice(0, 80)).toBeUndefined();
+      expect(scanned(encoder.encode(text)), text.slice(0, 80)).toBeUndefined();
     }
     // At the limits the byte loop does not refuse; the SIMD pass answers for the member count and the name length.
     expect(agreed(object(MAX_OBJECT_MEMBERS), true)?.colons).toBe(MAX_OBJECT_MEMBERS);
     expect(agreed(named(MAX_MEMBER_NAME_BYTES), true)?.colons).toBe(1);
     agreed(nested(MAX_DEPTH), true);
     // A backslash outside strings (not JSON) is the byte loop's to read.
-    expect(scanStructure(encoder.encode('{\\"a":1}'))).toBeUndefined();
+    expect(scanned(encoder.encode('{\\"a":1}'))).toBeUndefined();
   });
 
   it("answers for long string values and long stretches between strings, not after a long string", () => {
@@ -103,7 +124,7 @@ describe("scanStructure", () => {
     for (const text of [`{"${long}":1}`, `["${long}" : 1]`, `["${long}" ${" ".repeat(150)}: 1]`, `["${long}", 1 :]`]) {
       for (const t of shifted(text)) {
         expect(scanNumbersAndKeys(encoder.encode(t)).refused, t.slice(0, 80)).toBe(true);
-        expect(scanStructure(encoder.encode(t)), t.slice(0, 80)).toBeUndefined();
+        expect(scanned(encoder.encode(t)), t.slice(0, 80)).toBeUndefined();
       }
     }
   });
@@ -129,14 +150,31 @@ describe("scanStructure", () => {
     expect(agreed(`{${members.join(",")}}`, true)?.colons).toBe(2 * MAX_OBJECT_MEMBERS);
     const over = `{${[...members, '"last":{}'].join(",")}}`;
     expect(scanNumbersAndKeys(encoder.encode(over)).refused).toBe(true);
-    expect(scanStructure(encoder.encode(over))).toBeUndefined();
+    expect(scanned(encoder.encode(over))).toBeUndefined();
   });
 
-  it("reads a large body after a larger one (the module's memory is reused)", () => {
+  it("reads bodies of many windows, one after another, in its one page of memory", () => {
     const big = JSON.stringify({ items: Array.from({ length: 20000 }, (_, i) => ({ id: i, text: `t:${i}` })) });
     const small = JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ id: i })) });
+    expect(big.length).toBeGreaterThan(10 * WINDOW_BYTES);
     expect(agreed(big, true)?.colons).toBe(1 + 2 * 20000);
     expect(agreed(small, true)?.colons).toBe(1 + 300);
+    // A body of exactly two windows (no padding read), and one block more.
+    for (const length of [2 * WINDOW_BYTES, 2 * WINDOW_BYTES + 64]) {
+      const text = JSON.stringify({ a: "x".repeat(length - 10) + ":" });
+      const padded = text + " ".repeat(length - text.length);
+      expect(padded.length).toBe(length);
+      expect(agreed(padded, true)?.colons).toBe(1);
+    }
+    // The numbers' alarm of a window stays raised for the body, and a new body starts without it.
+    expect(agreed(JSON.stringify({ a: 1e21, b: "y".repeat(3 * WINDOW_BYTES) }), true)?.suspicious).toBe(true);
+    expect(agreed(JSON.stringify({ a: 1, b: "y".repeat(3 * WINDOW_BYTES) }), true)?.suspicious).toBe(false);
+  });
+
+  it("refuses a window that is not a multiple of the 64-byte block or larger than its memory holds", () => {
+    for (const window of [0, 63, 100, WINDOW_BYTES + 64]) {
+      expect(() => scanStructure(encoder.encode("{}"), window), String(window)).toThrow(RangeError);
+    }
   });
 
   it("agrees with the byte loop on any JSON value, at any offset", () => {

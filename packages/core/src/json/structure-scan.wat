@@ -1,8 +1,11 @@
 ;; The exact JSON parser's fast pass (parse-json-body.ts, scanNumbersAndKeys) over 64 bytes at a time, with WebAssembly
 ;; SIMD: a prefilter that answers the same colon count, or tells the parser to run its own byte loop instead.
 ;;
-;; `scan(len)` reads the body at BASE (256) .. BASE+len, followed by 64 zero bytes the caller writes (the last block's
-;; padding), and answers:
+;; The body is scanned a window at a time (the caller copies each into memory and scans it while it is still in the
+;; cache): `start()`, then `scan(len)` per window, in order. `scan(len)` reads the window at BASE (256) .. BASE+len, a
+;; multiple of 64 bytes except in the last window, which the caller follows with 64 zero bytes (its last block's
+;; padding); what a window leaves open (a string, an escape, a run of digits, the open objects) carries over to the next
+;; through the globals below. Each call answers, for the body so far:
 ;;   -1  run the exact byte loop: the body has a backslash outside strings (not JSON), a colon after a string
 ;;       longer than MAX_MEMBER_NAME_BYTES (the byte loop's test of a member name), nesting that reaches
 ;;       MAX_DEPTH, 32 objects open at once, or an object with more than MAX_OBJECT_MEMBERS members: every case where
@@ -22,6 +25,33 @@
 (module
   (memory (export "memory") 1)
   (global $suspicious (export "suspicious") (mut i32) (i32.const 0))
+
+  ;; What one window's scan hands to the next (the locals of the same names in `scan`), reset by `start`. The last
+  ;; quote's position is kept relative to the end of the window it was in, the next window starting right there.
+  (global $escapeCarryState (mut i64) (i64.const 0))
+  (global $carryState (mut i64) (i64.const 0))
+  (global $previousDigitState (mut i64) (i64.const 0))
+  (global $runState (mut i32) (i32.const 0))
+  (global $colonsState (mut i32) (i32.const 0))
+  (global $lastQuoteState (mut i32) (i32.const 0))
+  (global $seenQuoteState (mut i32) (i32.const 0))
+  (global $afterLongStringState (mut i32) (i32.const 0))
+  (global $depthState (mut i32) (i32.const 0))
+  (global $nestingState (mut i32) (i32.const 0))
+
+  ;; A new body: nothing open, nothing counted.
+  (func (export "start")
+    (global.set $suspicious (i32.const 0))
+    (global.set $escapeCarryState (i64.const 0))
+    (global.set $carryState (i64.const 0))
+    (global.set $previousDigitState (i64.const 0))
+    (global.set $runState (i32.const 0))
+    (global.set $colonsState (i32.const 0))
+    (global.set $lastQuoteState (i32.const 0))
+    (global.set $seenQuoteState (i32.const 0))
+    (global.set $afterLongStringState (i32.const 0))
+    (global.set $depthState (i32.const 0))
+    (global.set $nestingState (i32.const 0)))
 
   ;; One bit per byte of the 64 bytes in four vectors of comparison results: bit i is byte i.
   (func $bits (param $a v128) (param $b v128) (param $c v128) (param $d v128) (result i64)
@@ -113,9 +143,18 @@
     (local $afterLongString i32)
     (local $depth i32)
     (local $nesting i32)
-    (global.set $suspicious (i32.const 0))
     (local.set $p (i32.const 256))
     (local.set $end (i32.add (i32.const 256) (local.get $len)))
+    (local.set $escapeCarry (global.get $escapeCarryState))
+    (local.set $carry (global.get $carryState))
+    (local.set $previousDigit (global.get $previousDigitState))
+    (local.set $run (global.get $runState))
+    (local.set $colons (global.get $colonsState))
+    (local.set $lastQuote (i32.add (i32.const 256) (global.get $lastQuoteState)))
+    (local.set $seenQuote (global.get $seenQuoteState))
+    (local.set $afterLongString (global.get $afterLongStringState))
+    (local.set $depth (global.get $depthState))
+    (local.set $nesting (global.get $nestingState))
     (block $done
       (loop $block
         (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
@@ -281,4 +320,14 @@
           (then (return (i32.const -1))))
         (local.set $p (i32.add (local.get $p) (i32.const 64)))
         (br $block)))
+    (global.set $escapeCarryState (local.get $escapeCarry))
+    (global.set $carryState (local.get $carry))
+    (global.set $previousDigitState (local.get $previousDigit))
+    (global.set $runState (local.get $run))
+    (global.set $colonsState (local.get $colons))
+    (global.set $lastQuoteState (i32.sub (local.get $lastQuote) (local.get $end)))
+    (global.set $seenQuoteState (local.get $seenQuote))
+    (global.set $afterLongStringState (local.get $afterLongString))
+    (global.set $depthState (local.get $depth))
+    (global.set $nestingState (local.get $nesting))
     (local.get $colons)))
