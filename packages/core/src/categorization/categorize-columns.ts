@@ -49,6 +49,9 @@ export function categorizeColumns(
   const matcher = compiled.matcher;
   const met = matcher.met;
   const satisfied = matcher.satisfied;
+  // With one indexed condition per rule, the met slots name the rules satisfied: read them there (matchInto would
+  // only copy them over).
+  const slotRules = matcher.slotRules;
   const count = transactions.length;
   const categoryRule = new Int32Array(count);
   const kindRule = new Int32Array(count);
@@ -61,11 +64,12 @@ export function categorizeColumns(
     const categoryOpen = overwrite || typeof category !== "string" || category.length === 0;
     const kindOpen = overwrite || t.kind === undefined || t.kind === null;
     const n = collectMet(compiled, t.description, t.counterparty, t.account, amountMinor[i]!, scale[i]!);
-    const m = matcher.matchInto(met, n, satisfied);
+    const m = slotRules !== null ? n : matcher.matchInto(met, n, satisfied);
+    const rulesMet = slotRules !== null ? met : satisfied;
     let c = ruleCount;
     let k = ruleCount;
     for (let j = 0; j < m; j++) {
-      const r = satisfied[j]!;
+      const r = slotRules !== null ? slotRules[rulesMet[j]!]! : rulesMet[j]!;
       matched[r]!++;
       if (r < c && categoryOpen && setsCategory[r] === 1) c = r;
       if (r < k && kindOpen && setsKind[r] === 1) k = r;

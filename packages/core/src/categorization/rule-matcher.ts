@@ -22,6 +22,11 @@ export class RuleMatcher {
   // Scratch (evaluation is synchronous).
   readonly #count: Int32Array;
   readonly #touched: Int32Array;
+  /**
+   * Per condition slot, its rule, when every rule has at most one indexed condition (each met slot then satisfies its
+   * own rule, and no two met slots share one: a caller may read the rules met straight from the slots); else null.
+   */
+  readonly slotRules: Int32Array | null;
   /** Scratch for the caller: the met slots of one transaction (one entry per condition at most). */
   readonly met: Int32Array;
   /** Scratch for the caller: the rules one transaction satisfies (one entry per rule at most). */
@@ -35,6 +40,7 @@ export class RuleMatcher {
       this.#need[r] = rule.any ? 1 : rule.slots.length;
     });
     this.#oneSlotEach = rules.every((rule) => rule.slots.length <= 1);
+    this.slotRules = this.#oneSlotEach ? this.#slotRule : null;
     this.#count = new Int32Array(rules.length);
     this.#touched = new Int32Array(rules.length);
     this.met = new Int32Array(conditionCount);
