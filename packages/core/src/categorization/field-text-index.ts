@@ -234,6 +234,20 @@ export class FieldTextIndex {
     return count;
   }
 
+  /** Entries of the field's needle automata (NeedleSearch tableEntries). */
+  get tableEntries(): number {
+    return this.#needles?.tableEntries ?? 0;
+  }
+
+  /**
+   * Forgets the texts met so far (the memo of repeated texts, the patterns' memo), keeping everything compiled: a
+   * compiled rule list reused for another request holds nothing of the one before.
+   */
+  forget(): void {
+    this.#memo.clear();
+    this.#patterns.forget();
+  }
+
   /**
    * The needles (contains, starts_with, ends_with, equals and one_of values, pattern literals) the field searches for,
    * by id; empty when none.
@@ -403,6 +417,11 @@ export class JointNeedles {
     this.#found = new Int32Array(all.length);
     this.firstFound = new Int32Array(Math.max(1, first.length));
     this.secondFound = new Int32Array(Math.max(1, second.length));
+  }
+
+  /** Entries of the joint search's automata (NeedleSearch tableEntries). */
+  get tableEntries(): number {
+    return this.#search.tableEntries;
   }
 
   /**

@@ -134,6 +134,11 @@ export class NeedleAutomaton {
     this.#table = table;
   }
 
+  /** Entries of the transition table (4 bytes each): what the automaton holds, for callers that bound memory. */
+  get tableEntries(): number {
+    return this.#table.length;
+  }
+
   /**
    * Whether the text of the last `scan` was clean (field-forms.ts isCleanAscii: printable ASCII, not empty, no
    * leading, trailing or doubled space), read on the same pass: a caller that needs both learns it without reading

@@ -51,21 +51,25 @@ export class NeedleSearch {
     const pathOf = (i: number) =>
       needles[i]!.length + ((anchorOf(i) & AT_START) !== 0 ? 1 : 0) +
       ((anchorOf(i) & AT_END) !== 0 ? 1 : 0);
-    const addUnits = (i: number, to: Set<number>) => {
+    /** The code units of needle i (and its anchors') that `units` lacks. */
+    const newUnits = (i: number): Set<number> => {
+      const fresh = new Set<number>();
       const needle = needles[i]!;
-      for (let k = 0; k < needle.length; k++) to.add(needle.charCodeAt(k));
-      if ((anchorOf(i) & AT_START) !== 0) to.add(-1);
-      if ((anchorOf(i) & AT_END) !== 0) to.add(-2);
+      for (let k = 0; k < needle.length; k++) {
+        const u = needle.charCodeAt(k);
+        if (!units.has(u)) fresh.add(u);
+      }
+      if ((anchorOf(i) & AT_START) !== 0 && !units.has(-1)) fresh.add(-1);
+      if ((anchorOf(i) & AT_END) !== 0 && !units.has(-2)) fresh.add(-2);
+      return fresh;
     };
     for (let i = 0; i < needles.length; i++) {
-      const added = new Set(units);
-      addUnits(i, added);
-      if (i > start && tableSize(states + pathOf(i), added.size) > Math.min(maxTable, budget)) {
+      let added = newUnits(i);
+      if (i > start && tableSize(states + pathOf(i), units.size + added.size) > Math.min(maxTable, budget)) {
         flush(i);
-        added.clear();
-        addUnits(i, added);
+        added = newUnits(i);
       }
-      if (tableSize(pathOf(i), added.size) > budget) {
+      if (tableSize(pathOf(i), units.size + added.size) > budget) {
         // Over the budget: this needle and all after it are searched one by one.
         flush(i);
         for (let k = i; k < needles.length; k++) {
@@ -80,6 +84,13 @@ export class NeedleSearch {
       states += pathOf(i);
     }
     flush(needles.length);
+  }
+
+  /** Entries of all the automata's transition tables (4 bytes each). */
+  get tableEntries(): number {
+    let entries = 0;
+    for (const automaton of this.#automata) entries += automaton.tableEntries;
+    return entries;
   }
 
   /** How many automata a text passes through, and how many needles are searched one by one. */

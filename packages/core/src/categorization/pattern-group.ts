@@ -44,6 +44,11 @@ export class PatternGroup {
     return this.#patterns.length;
   }
 
+  /** Forgets the texts searched so far (the memo), keeping the compiled patterns. */
+  forget(): void {
+    this.#memo.clear();
+  }
+
   #buildSet(): RE2Set | null {
     try {
       const { RE2Set: PatternSet, RE2JS: Engine } = re2();

@@ -25,4 +25,16 @@ describe("TextMemo: slots per repeated text, off when texts do not repeat", () =
     memo.set("ref 2", Int32Array.of(2));
     expect(memo.get("ref 2")).toBeUndefined();
   });
+
+  it("clear() forgets every text and judges afresh, even after it switched off", () => {
+    const memo = new TextMemo();
+    for (let i = 0; i < 2048; i++) if (memo.get(`ref ${i}`) === undefined) memo.set(`ref ${i}`, Int32Array.of(i));
+    expect(memo.on).toBe(false);
+    memo.clear();
+    expect(memo.on).toBe(true);
+    memo.set("name", Int32Array.of(7));
+    expect(memo.get("name")).toEqual(Int32Array.of(7));
+    memo.clear();
+    expect(memo.get("name")).toBeUndefined();
+  });
 });

@@ -25,6 +25,14 @@ export class TextMemo {
     return slots;
   }
 
+  /** Forgets every text and starts judging afresh (a compiled rule list reused for another request). */
+  clear(): void {
+    this.#slots.clear();
+    this.#lookups = 0;
+    this.#hits = 0;
+    this.on = true;
+  }
+
   /** Remembers `slots` for `text` (while there is room). */
   set(text: string, slots: Int32Array): void {
     if (this.on && this.#slots.size < MAX_TEXTS) this.#slots.set(text, slots);
