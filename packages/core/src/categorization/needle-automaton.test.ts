@@ -27,6 +27,28 @@ describe("NeedleAutomaton: every needle of a text in one pass", () => {
     );
   });
 
+  it("finds them in long texts too, one automaton for texts of every length (its list of ends grows)", () => {
+    fc.assert(
+      fc.property(
+        needles,
+        fc.array(fc.string({ unit, maxLength: 1200 }), { minLength: 1, maxLength: 6 }),
+        (list, texts) => {
+          const automaton = new NeedleAutomaton(list);
+          for (const text of texts) {
+            const expected = list.flatMap((n, i) => (text.includes(n) ? [i] : []));
+            expect(found(automaton, list.length, text)).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+    // Every code unit ends a needle (as many ends as the text is long), and a needle first ends far into the text.
+    const every = new NeedleAutomaton(["a", "aa", "ab"]);
+    expect(found(every, 3, "a".repeat(5000))).toEqual([0, 1]);
+    expect(found(every, 3, "a".repeat(5000) + "b")).toEqual([0, 1, 2]);
+    expect(found(every, 3, "c".repeat(3000) + "ab")).toEqual([0, 2]);
+  });
+
   it("reports a needle that ends inside a longer one, and each needle once", () => {
     const a = new NeedleAutomaton(["abc", "bc", "c", "abcd", "x"]);
     expect(found(a, 5, "abcabc")).toEqual([0, 1, 2]);
