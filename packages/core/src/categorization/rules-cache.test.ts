@@ -6,6 +6,7 @@ import { FieldTextIndex } from "./field-text-index.ts";
 import type { Rule } from "./rule-schema.ts";
 import {
   compileRulesCached,
+  forgetTexts,
   MAX_CACHED_KEY_CHARS,
   MAX_CACHED_LISTS,
   MAX_CACHED_TABLE_ENTRIES,
@@ -51,12 +52,14 @@ describe("compileRulesCached: a compiled rule list kept for the requests that se
     expect(compileRulesCached(list("other"))).not.toBe(first);
   });
 
-  it("empties the memos of a list before handing it out again (nothing of one request stays for the next)", () => {
-    compileRulesCached(list("memo"));
+  it("empties the memos of a list before handing it out again, and forgetTexts empties them at once", () => {
+    const compiled = compileRulesCached(list("memo"));
     const forget = vi.spyOn(FieldTextIndex.prototype, "forget");
     try {
       compileRulesCached(list("memo"));
       expect(forget).toHaveBeenCalledTimes(4); // description, counterparty, text, account
+      forgetTexts(compiled);
+      expect(forget).toHaveBeenCalledTimes(8);
     } finally {
       forget.mockRestore();
     }

@@ -11,9 +11,9 @@
  * list is compiled for its request alone, as before.
  *
  * A compiled list holds scratch arrays and the texts its memos met (text-memo.ts, pattern-group.ts). Evaluation is
- * synchronous, so two requests never use one list at once; its answers never depend on what it met before (a memo
- * only skips work); and its memos are emptied before a list is handed out again, so nothing of one request's
- * transactions stays for the next.
+ * synchronous, so two requests never use one list at once, and its answers never depend on what it met before (a memo
+ * only skips work). Its memos are emptied when a request is done with it (forgetTexts) and again before it is handed
+ * out, so no text of one request's transactions stays for the next.
  */
 import { type CompiledRules, compileRules } from "./compile-rules.ts";
 import type { Rule } from "./rule-schema.ts";
@@ -32,6 +32,11 @@ export function tableEntriesOf(compiled: CompiledRules): number {
   return entries;
 }
 
+/** Empties the memos of texts a compiled list met (call when a request is done with it). */
+export function forgetTexts(compiled: CompiledRules): void {
+  for (const field of compiled.fields) field.forget();
+}
+
 /** compileRules(rules), or the same list compiled for an earlier request, its memos emptied. */
 export function compileRulesCached(rules: readonly Rule[]): CompiledRules {
   const key = JSON.stringify(rules);
@@ -40,7 +45,7 @@ export function compileRulesCached(rules: readonly Rule[]): CompiledRules {
   if (cached !== undefined) {
     cache.delete(key);
     cache.set(key, cached);
-    for (const field of cached.fields) field.forget();
+    forgetTexts(cached);
     return cached;
   }
   const compiled = compileRules(rules);

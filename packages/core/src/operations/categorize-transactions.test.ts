@@ -5,10 +5,11 @@
  * test holds to the reference evaluator), each row built from them. Compared on the benchmark's payload (mixed
  * operators, patterns, currencies, own categories) and on variants with ids, own kinds and `overwrite`.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { categorizeRules, categorizeTransactions } from "../../../../bench/lib/categorize-payload.mjs";
 import { categorizeMany } from "../categorization/categorize-many.ts";
 import { compileRules } from "../categorization/compile-rules.ts";
+import { FieldTextIndex } from "../categorization/field-text-index.ts";
 import type { Rule } from "../categorization/rule-schema.ts";
 import { checkCategorizationTransactions } from "./categorization-transactions.ts";
 import { ErrorCollector } from "./error-collector.ts";
@@ -100,6 +101,37 @@ describe("categorize_transactions: the column report equals the plain one byte f
     });
     sameBytes(rules, varied, false);
     sameBytes(rules, varied, true);
+  });
+});
+
+describe("categorize_transactions: the compiled rule list it may keep for later requests", () => {
+  it("holds no text of a request once the request is answered, even when the evaluation throws", () => {
+    const body = { rules: categorizeRules(), transactions: categorizeTransactions(50) };
+    const input = categorize.input.parse(JSON.parse(JSON.stringify(body)));
+    const forget = vi.spyOn(FieldTextIndex.prototype, "forget");
+    try {
+      const search = vi.spyOn(FieldTextIndex.prototype, "collectCleanFound");
+      categorize.runJsonChunks!(input);
+      const lastSearch = Math.max(...search.mock.invocationCallOrder);
+      search.mockRestore();
+      // The four fields' memos, emptied after the evaluation's last search.
+      expect(forget.mock.invocationCallOrder.filter((order) => order > lastSearch).length).toBe(4);
+      // An evaluation that fails half-way (a field's search throws): the memos are emptied all the same.
+      const failing = vi.spyOn(FieldTextIndex.prototype, "collectCleanFound").mockImplementationOnce(() => {
+        throw new Error("half-way");
+      });
+      let thrownAt = 0;
+      try {
+        expect(() => categorize.runJsonChunks!(input)).toThrow("half-way");
+        thrownAt = failing.mock.invocationCallOrder[0]!;
+      } finally {
+        failing.mockRestore();
+      }
+      // Emptied after the failure (not only when the kept list was handed out, before it).
+      expect(forget.mock.invocationCallOrder.filter((order) => order > thrownAt).length).toBe(4);
+    } finally {
+      forget.mockRestore();
+    }
   });
 });
 
