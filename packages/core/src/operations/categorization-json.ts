@@ -4,8 +4,8 @@
  * one object per transaction or one string of the whole. A row is its index, its id and a tail that depends only on
  * which rule (or the transaction itself, or the sign) decided its category and its kind: the tails repeat, so each is
  * encoded once and copied (json/utf8-writer.ts), with the next row's opening (`,{"index":`) at its end, which the
- * last row's takes back. The indexes come from a decimal counter (utf8-writer.ts newCounter). On 50,000 transactions this takes a fraction of the objects'
- * JSON.stringify, and the server has no 7.9 MB string to flatten and encode.
+ * last row's takes back. The indexes come from a decimal counter (utf8-writer.ts newCounter). On 50,000 transactions
+ * this takes a fraction of the objects' JSON.stringify, and the server has no 7.9 MB string to flatten and encode.
  */
 import type { CategorizedColumns } from "../categorization/categorize-columns.ts";
 import type { CompiledRules } from "../categorization/compile-rules.ts";
