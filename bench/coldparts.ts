@@ -1,10 +1,10 @@
 /**
  * Where the cold start goes, in the sources (the deployed bundle merges these modules, so its steps cannot be told
- * apart; the cold start measured is the bundle's): a fresh Deno process loads the function the way index.ts does (config.ts,
- * deps.ts, function-handler.ts with everything they import statically), builds the handler and answers one
- * calculation, printing the time since process start after each step (one JSON line). A step's time is what it
- * adds on top of the previous ones; modules loaded lazily on first use are not counted unless that first use is
- * a calculation. The first calculation loads its operation (routes/registry.ts), zod and the core's modules it
+ * apart; the cold start measured is the bundle's): a fresh Deno process loads the function the way index.ts does
+ * (config.ts, deps.ts, function-handler.ts with everything they import statically), builds the handler and answers
+ * one calculation, printing the time since process start after each step (one JSON line). A step's time is what it
+ * adds on top of the previous ones; modules loaded lazily on first use are not counted unless that first use is a
+ * calculation. The first calculation loads its operation (routes/registry.ts), zod and the core's modules it
  * imports, and builds its schemas; start-up loads none of them.
  */
 const marks: Record<string, number> = { runtime_ready: Math.round(performance.now() * 10) / 10 };

@@ -44,8 +44,9 @@ export interface BuildResult {
 
 /**
  * Builds the bundle of the function in `root` (this checkout by default; a clean copy for deploy:check) into `outDir`
- * (dist/ by default, emptied first; named dist or dist-*). `outDir` must sit directly under supabase/functions/v1, as dist/ does: a bundled
- * module finds the function's static files (reference/scalar.standalone.js) at the same relative place as its source.
+ * (dist/ by default, emptied first; named dist or dist-*). `outDir` must sit directly under supabase/functions/v1,
+ * as dist/ does: a bundled module finds the function's static files (reference/scalar.standalone.js) at the same
+ * relative place as its source.
  */
 export async function buildFunction(
   { root = ROOT, outDir = join(functionDir(root), "dist") }: { root?: string; outDir?: string } = {},

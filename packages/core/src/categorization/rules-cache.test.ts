@@ -6,11 +6,11 @@ import { FieldTextIndex } from "./field-text-index.ts";
 import type { Rule } from "./rule-schema.ts";
 import {
   compileRulesCached,
-  forgetTexts,
   MAX_CACHED_KEY_CHARS,
   MAX_CACHED_LISTS,
   MAX_CACHED_TABLE_ENTRIES,
   tableEntriesOf,
+  withCompiledRules,
 } from "./rules-cache.ts";
 import type { CategorizeTransaction } from "./transaction-view.ts";
 import { validateRules } from "./validate-rules.ts";
@@ -52,13 +52,17 @@ describe("compileRulesCached: a compiled rule list kept for the requests that se
     expect(compileRulesCached(list("other"))).not.toBe(first);
   });
 
-  it("empties the memos of a list before handing it out again, and forgetTexts empties them at once", () => {
-    const compiled = compileRulesCached(list("memo"));
+  it("withCompiledRules hands out the kept list and empties its memos once used, also when the use throws", () => {
+    const kept = compileRulesCached(list("memo"));
     const forget = vi.spyOn(FieldTextIndex.prototype, "forget");
     try {
-      compileRulesCached(list("memo"));
+      expect(withCompiledRules(list("memo"), (compiled) => compiled)).toBe(kept);
       expect(forget).toHaveBeenCalledTimes(4); // description, counterparty, text, account
-      forgetTexts(compiled);
+      expect(() =>
+        withCompiledRules(list("memo"), () => {
+          throw new Error("half-way");
+        })
+      ).toThrow("half-way");
       expect(forget).toHaveBeenCalledTimes(8);
     } finally {
       forget.mockRestore();
@@ -86,7 +90,7 @@ describe("compileRulesCached: a compiled rule list kept for the requests that se
     fc.assert(
       fc.property(fc.array(fc.array(transaction, { maxLength: 30 }), { minLength: 1, maxLength: 4 }), (requests) => {
         for (const txs of requests as CategorizeTransaction[][]) {
-          const cached = categorizeMany(compileRulesCached(rules), txs, { overwrite: false });
+          const cached = withCompiledRules(rules, (compiled) => categorizeMany(compiled, txs, { overwrite: false }));
           const fresh = categorizeMany(compileRules(rules), txs, { overwrite: false });
           expect(cached).toEqual(fresh);
         }

@@ -12,8 +12,8 @@
  *
  * A compiled list holds scratch arrays and the texts its memos met (text-memo.ts, pattern-group.ts). Evaluation is
  * synchronous, so two requests never use one list at once, and its answers never depend on what it met before (a memo
- * only skips work). Its memos are emptied when a request is done with it (forgetTexts) and again before it is handed
- * out, so no text of one request's transactions stays for the next.
+ * only skips work). A request takes a list with withCompiledRules, which empties its memos when the request is done
+ * with it (also when it throws), so no text of one request's transactions stays for the next.
  */
 import { type CompiledRules, compileRules } from "./compile-rules.ts";
 import type { Rule } from "./rule-schema.ts";
@@ -32,12 +32,20 @@ export function tableEntriesOf(compiled: CompiledRules): number {
   return entries;
 }
 
-/** Empties the memos of texts a compiled list met (call when a request is done with it). */
-export function forgetTexts(compiled: CompiledRules): void {
-  for (const field of compiled.fields) field.forget();
+/**
+ * `use(compiled)` with the list compiled from `rules` (compileRulesCached), its memos of texts emptied once `use` is
+ * done, whether it returned or threw: how a request takes a list that may be kept for later ones.
+ */
+export function withCompiledRules<T>(rules: readonly Rule[], use: (compiled: CompiledRules) => T): T {
+  const compiled = compileRulesCached(rules);
+  try {
+    return use(compiled);
+  } finally {
+    for (const field of compiled.fields) field.forget();
+  }
 }
 
-/** compileRules(rules), or the same list compiled for an earlier request, its memos emptied. */
+/** compileRules(rules), or the same list compiled for an earlier request (requests take it with withCompiledRules). */
 export function compileRulesCached(rules: readonly Rule[]): CompiledRules {
   const key = JSON.stringify(rules);
   if (key.length > MAX_CACHED_KEY_CHARS) return compileRules(rules);
@@ -45,7 +53,6 @@ export function compileRulesCached(rules: readonly Rule[]): CompiledRules {
   if (cached !== undefined) {
     cache.delete(key);
     cache.set(key, cached);
-    forgetTexts(cached);
     return cached;
   }
   const compiled = compileRules(rules);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { categorizeColumns } from "../categorization/categorize-columns.ts";
-import { compileRulesCached, forgetTexts } from "../categorization/rules-cache.ts";
+import { withCompiledRules } from "../categorization/rules-cache.ts";
 import { ensureRe2 } from "../categorization/re2.ts";
 import { CONDITION_RULES, RULE_SHAPE_RULES } from "../contracts/rule-texts.ts";
 import { RULE_LIMITS } from "../contracts/limits.ts";
@@ -65,13 +65,11 @@ function evaluate(input: z.output<C["body"]>) {
   }
   const { amountMinor, scale } = checkCategorizationAmounts(input.transactions, "/transactions", errors);
   errors.throwIfAny();
-  const compiled = compileRulesCached(input.rules);
-  try {
-    const columns = categorizeColumns(compiled, input.transactions, amountMinor, scale, {
+  return withCompiledRules(input.rules, (compiled) => ({
+    compiled,
+    amountMinor,
+    columns: categorizeColumns(compiled, input.transactions, amountMinor, scale, {
       overwrite: input.overwrite === true,
-    });
-    return { compiled, amountMinor, columns };
-  } finally {
-    forgetTexts(compiled); // the list may be kept for other requests: none of these texts with it
-  }
+    }),
+  }));
 }
